@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../platform/errors.ts';
+import type { Logger } from '../platform/logger.ts';
+import { anyAdminExists } from '../queries/usuarios.ts';
+import type { CommandDeps } from './deps.ts';
+import { registerAdmin } from './registration.ts';
+import type { CheckpointRunner } from '../projections/runner.ts';
+
+/** First start: with no ADMIN, create one from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@localhost and a printed random password. */
+export async function bootstrapAdmin(deps: CommandDeps, projections: CheckpointRunner, logger: Logger): Promise<void> {
+  await projections.waitFor(await deps.store.head(), 30_000);
+  if (await anyAdminExists(deps.knex)) return;
+  const email = deps.config.adminEmail ?? 'admin@localhost';
+  const generated = !deps.config.adminPassword;
+  const password = deps.config.adminPassword ?? `${randomBytes(12).toString('base64url')}7a`;
+  try {
+    const r = await registerAdmin(deps, { idUsuario: null, rol: 'SYSTEM' }, { nombre: 'Administrador', apellido: 'Inicial', email, password });
+    await projections.waitFor(r.position, 30_000);
+  } catch (err) {
+    // Another instance bootstrapped first: the e-mail is taken, which is what we wanted.
+    if (err instanceof AppError && err.status === 409) return;
+    throw err;
+  }
+  if (generated) {
+    // Printed once, on purpose: the operator needs it to sign in for the first time.
+    logger.warn({ email }, 'bootstrap administrator created with a generated password (printed below)');
+    process.stdout.write(`\nBootstrap administrator: ${email} / ${password}\n\n`);
+  } else {
+    logger.info({ email }, 'bootstrap administrator created');
+  }
+}

@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import type { EventStore } from '../eventstore/port.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Config } from '../platform/config.ts';
+import type { IdGenerator } from '../platform/ids.ts';
+import type { Actor, CommandContext } from './decider.ts';
+import { randomUUID } from 'node:crypto';
+
+/** What application services need; handed in, never imported, so tests swap a clock. */
+export interface CommandDeps {
+  store: EventStore;
+  knex: Knex;
+  clock: Clock;
+  config: Config;
+  ids: IdGenerator;
+  lookupHash: (scope: string, value: string) => string;
+}
+
+export function commandContext(deps: CommandDeps, actor: Actor, correlationId: string = randomUUID()): CommandContext {
+  return { now: deps.clock.now(), timezone: deps.config.practiceTimezone, actor, correlationId, causationId: null };
+}

@@ -1,0 +1,107 @@
+// The event store port. Adapters: PostgreSQL (default) and KurrentDB.
+
+/** Expected state of a stream before an append. Revisions are 0-based (first event = 0). */
+export type ExpectedRevision = 'any' | 'noStream' | 'streamExists' | bigint;
+
+/** Opaque, totally ordered token of a place in the global log. Compare with `store.compare`. */
+export type Position = string;
+
+export interface EventMetadata {
+  eventId: string;
+  actor: { idUsuario: number | null; rol: string | null };
+  correlationId: string;
+  causationId: string | null;
+  occurredAt: string; // ISO 8601 instant (UTC)
+}
+
+export interface NewEvent<T extends string = string, D = Record<string, unknown>> {
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+}
+
+export interface StoredEvent<T extends string = string, D = Record<string, unknown>> {
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+  streamId: string;
+  revision: bigint;
+  position: Position;
+}
+
+/** A unique value claimed atomically with an append (e-mail, licencia, nombre). */
+export interface Reservation {
+  scope: string;
+  /** Keyed hash of the normalised value: never the plaintext. */
+  key: string;
+  /** true: free the value (it may be claimed again). */
+  release?: boolean;
+}
+
+export interface StreamWrite {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
+export interface AppendResult {
+  /** Revision of the last event appended, per stream. */
+  revisions: Record<string, bigint>;
+  /** Position of the last event appended. */
+  position: Position;
+}
+
+export interface ReadAllResult {
+  events: StoredEvent[];
+  /** Position to resume from (the last event's, or `from` when none). */
+  last: Position | null;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  /** Largest batch given to the handler. */
+  batchSize?: number;
+  /** Called when the handler throws; the subscription retries the same batch after a delay. */
+  onError?: (err: unknown) => void;
+}
+
+export interface EventStore {
+  /** Appends to one or more streams atomically; all expected revisions must hold. */
+  append(writes: StreamWrite[], reservations?: Reservation[]): Promise<AppendResult>;
+  readStream(streamId: string): Promise<StoredEvent[]>;
+  /** Events after `from` (exclusive; null = from the start) in global order. */
+  readAll(from: Position | null, limit: number): Promise<ReadAllResult>;
+  /** Catch-up subscription that goes live. The handler gets batches in global order. */
+  subscribe(
+    from: Position | null,
+    handler: (events: StoredEvent[]) => Promise<void>,
+    options?: SubscribeOptions,
+  ): Subscription;
+  /** Resolves when a new event may be readable (notification or poll tick). */
+  waitForEvents(timeoutMs: number): Promise<void>;
+  compare(a: Position | null, b: Position | null): number;
+  /** Position of the newest readable event (null = empty log). */
+  head(): Promise<Position | null>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | null,
+  ) {
+    super(`stream ${streamId}: expected ${String(expected)}, actual ${actual === null ? 'none' : actual}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export class ReservationTakenError extends Error {
+  constructor(readonly scope: string) {
+    super(`value already reserved in ${scope}`);
+    this.name = 'ReservationTakenError';
+  }
+}

@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { AppDeps } from './deps.ts';
+import { accessGuard } from './auth.ts';
+import { mountDocs } from './docs.ts';
+import { errorMiddleware } from './errors.ts';
+import { cors, requestLog, requireJson, securityHeaders } from './middleware.ts';
+import { openApiDocument } from './openapi.ts';
+import { mountRoutes, type RouteDef } from './routes.ts';
+import { authRoutes } from './routes/auth.ts';
+import { createMetrics, mountSystem } from './system.ts';
+
+/** Every endpoint group of the API. */
+export function allRoutes(deps: AppDeps): RouteDef[] {
+  return [...authRoutes(deps)];
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: false });
+  const routes = allRoutes(deps);
+  const metrics = createMetrics(deps);
+  const multipart = routes.filter((r) => r.multipart).map((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`));
+  const document = openApiDocument(routes);
+
+  const router = new Router();
+  mountSystem(router, deps, metrics.registry);
+  mountDocs(router, () => document);
+  mountRoutes(router, routes, accessGuard({ knex: deps.knex, clock: deps.clock, jwtSecret: deps.config.jwtSecret, lookupHash: deps.lookupHash }));
+
+  app.use(requestLog(deps.logger));
+  app.use(metrics.middleware);
+  app.use(securityHeaders());
+  app.use(errorMiddleware(deps.config.practiceTimezone));
+  app.use(cors(deps.config.corsOrigins));
+  app.use(requireJson(multipart));
+  app.use(
+    koaBody({
+      json: true,
+      jsonLimit: deps.config.jsonLimitBytes,
+      jsonStrict: true,
+      urlencoded: false,
+      text: false,
+      multipart: true,
+      formidable: { maxFileSize: 5 * 1024 * 1024, maxFiles: 1, maxFields: 10 },
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
+    }),
+  );
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

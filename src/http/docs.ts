@@ -1,0 +1,44 @@
+import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type Router from '@koa/router';
+import { koaSwagger } from 'koa2-swagger-ui';
+import type { Context, Next } from 'koa';
+
+const require = createRequire(import.meta.url);
+const assetsDir = dirname(require.resolve('swagger-ui-dist/package.json'));
+
+// The only files the UI page loads; served from the local swagger-ui-dist, never a CDN.
+const ASSETS: Record<string, [string, string]> = {
+  'swagger-ui.min.css': ['swagger-ui.css', 'text/css'],
+  'swagger-ui-bundle.js': ['swagger-ui-bundle.js', 'application/javascript'],
+  'swagger-ui-standalone-preset.js': ['swagger-ui-standalone-preset.js', 'application/javascript'],
+  'favicon-32x32.png': ['favicon-32x32.png', 'image/png'],
+};
+
+export function mountDocs(router: Router, document: () => object): void {
+  router.get('/v3/api-docs', (ctx) => {
+    ctx.body = document();
+  });
+  router.get('/swagger-ui-assets/dist/:name', (ctx) => {
+    const asset = ASSETS[ctx.params.name];
+    if (!asset) return;
+    ctx.type = asset[1];
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = createReadStream(join(assetsDir, asset[0]));
+  });
+  const ui = koaSwagger({
+    routePrefix: false,
+    title: 'Psychology practice API',
+    swaggerCdnUrl: '/swagger-ui-assets',
+    swaggerVersion: 'dist',
+    favicon: '/swagger-ui-assets/dist/favicon-32x32.png',
+    hideTopbar: true,
+    swaggerOptions: { url: '/v3/api-docs' },
+  });
+  const page = (ctx: Context, next: Next) => ui(ctx, next);
+  router.get('/swagger-ui', page);
+  router.get('/swagger-ui/index.html', page);
+  router.get('/docs', page);
+  router.get('/docs/index.html', page);
+}

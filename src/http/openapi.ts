@@ -1,0 +1,82 @@
+import type { RouteDef } from './routes.ts';
+import type { JsonSchema } from './validation.ts';
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    mensaje: { type: 'string' },
+    timestamp: { type: 'string', example: '2026-01-01T10:00:00' },
+    status: { type: 'integer' },
+    error: { type: 'string' },
+  },
+  required: ['mensaje', 'timestamp', 'status', 'error'],
+};
+
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+function parameters(def: RouteDef) {
+  const params = [...def.path.matchAll(/:(\w+)/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: m[1] === 'name' || m[1] === 'token' ? { type: 'string' } : { type: 'integer', minimum: 0 },
+  }));
+  const query = def.query as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
+  for (const [name, schema] of Object.entries(query?.properties ?? {})) {
+    params.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema: schema as never });
+  }
+  return params;
+}
+
+function operation(def: RouteDef) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, r] of Object.entries(def.responses)) {
+    const type = r.contentType ?? 'application/json';
+    responses[status] = r.schema ? { description: r.description, content: { [type]: { schema: r.schema } } } : { description: r.description };
+  }
+  const errorsListed = [400, 401, 403, 404, 409, 413, 415, 503].filter((st) => {
+    if (def.auth === 'public' && (st === 401 || st === 403)) return false;
+    return st !== 413 && st !== 415 ? true : Boolean(def.body || def.multipart);
+  });
+  for (const st of errorsListed) {
+    responses[String(st)] ??= { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  }
+  return {
+    tags: [def.tag],
+    summary: def.summary,
+    security: def.auth === 'public' ? [] : [{ bearerAuth: [] }],
+    ...(def.auth !== 'public' && Array.isArray(def.auth) ? { description: `Roles: ${def.auth.join(', ')}` } : {}),
+    parameters: parameters(def),
+    ...(def.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: def.body } } } }
+      : def.multipart
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
+            },
+          }
+        : {}),
+    responses,
+  };
+}
+
+/** OpenAPI 3.1 built from the same route definitions and schemas that validate requests. */
+export function openApiDocument(defs: RouteDef[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const def of defs) {
+    const p = toOpenApiPath(def.path);
+    paths[p] ??= {};
+    paths[p][def.method] = operation(def);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Psychology practice API', version: '1.0.0', description: 'Event-sourced back end for psychology practices.' },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: errorSchema },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,56 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Rol } from '../events/usuario.ts';
+import { errors } from '../platform/errors.ts';
+import { validate, type JsonSchema } from './validation.ts';
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: JsonSchema;
+  contentType?: string;
+}
+
+/** One endpoint: its contract (for validation and OpenAPI) and its handler. */
+export interface RouteDef<B = any, Q = any> {
+  method: Method;
+  /** Koa path, e.g. /api/pacientes/:id (params named id* are integers). */
+  path: string;
+  tag: string;
+  summary: string;
+  /** 'public', 'authenticated' (any role), or the roles allowed. */
+  auth: 'public' | 'authenticated' | Rol[];
+  body?: JsonSchema;
+  /** multipart/form-data instead of JSON. */
+  multipart?: boolean;
+  query?: JsonSchema;
+  responses: Record<number, ResponseSpec>;
+  handler: (ctx: Context, input: { body: B; query: Q; params: Record<string, number> }) => Promise<void>;
+}
+
+const MAX_ID = 2_147_483_647;
+
+function integerParams(ctx: Context): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(ctx.params ?? {})) {
+    if (typeof v !== 'string' || !/^\d{1,10}$/.test(v) || Number(v) > MAX_ID) {
+      throw errors.invalid(`Identificador no válido: ${k}`, `Invalid identifier: ${k}`);
+    }
+    out[k] = Number(v);
+  }
+  return out;
+}
+
+export function mountRoutes(router: Router, defs: RouteDef[], guard: (def: RouteDef) => (ctx: Context) => Promise<void>) {
+  for (const def of defs) {
+    const checkAccess = guard(def);
+    router[def.method](def.path, async (ctx: Context) => {
+      await checkAccess(ctx);
+      const params = def.path.includes(':') && !def.path.includes(':name') ? integerParams(ctx) : {};
+      const body = def.body ? validate(def.body, (ctx.request as { body?: unknown }).body ?? {}) : undefined;
+      const query = def.query ? validate(def.query, { ...ctx.query }) : undefined;
+      await def.handler(ctx, { body, query, params });
+    });
+  }
+}

@@ -1,0 +1,120 @@
+import type { Context } from 'koa';
+import type { AppDeps } from '../deps.ts';
+import { settled } from '../deps.ts';
+import type { RouteDef } from '../routes.ts';
+import { s } from '../validation.ts';
+import { caller } from '../auth.ts';
+import { errors } from '../../platform/errors.ts';
+import { normaliseEmail, signToken, verifyPassword } from '../../platform/security.ts';
+import { findAuthUser, findPaciente, listAdmins, type AuthUser } from '../../queries/usuarios.ts';
+import { darDeBajaPaciente, registerAdmin, registerPaciente, registerPsicologo, type Registered } from '../../commands/registration.ts';
+
+const loginResponse = s.object(
+  { idUsuario: s.int(), nombre: s.string(), rol: s.enum(['ADMIN', 'PSICOLOGO', 'PACIENTE']), token: s.string(), idPsicologo: s.nullable(s.int()), idPaciente: s.nullable(s.int()) },
+  ['idUsuario', 'nombre', 'rol', 'token', 'idPsicologo', 'idPaciente'],
+);
+const usuarioFields = { nombre: s.nonEmpty(100), apellido: s.nonEmpty(100), email: s.email(), password: s.string({ maxLength: 200 }) };
+const direccion = s.object(
+  { calle: s.nonEmpty(200), ciudad: s.string({ maxLength: 100 }), provincia: s.string({ maxLength: 100 }), codigoPostal: s.string({ maxLength: 10 }), pais: s.string({ maxLength: 100 }), descripcion: s.nullable(s.string({ maxLength: 500 })) },
+  ['calle', 'codigoPostal'],
+);
+const registerPacienteBody = s.object(
+  {
+    usuario: s.object({ ...usuarioFields, dni: s.nullable(s.string({ maxLength: 20 })) }, ['nombre', 'apellido', 'email', 'password']),
+    fechaNacimiento: s.date(), genero: s.nullable(s.string({ maxLength: 50 })), telefono: s.nullable(s.string({ maxLength: 30, pattern: '^[0-9+() -]*$' })),
+    direccion: s.array(direccion, { maxItems: 10 }), metodoPago: s.nullable(s.enum(['PRESENCIAL', 'ONLINE'])),
+    aceptaTerminos: s.bool(), aceptaVideoconferencia: s.bool(), aceptaComunicacion: s.bool(),
+  },
+  ['usuario', 'fechaNacimiento', 'aceptaTerminos'],
+);
+const registerPsicologoBody = s.object(
+  { ...usuarioFields, especialidad: s.nullable(s.string({ maxLength: 200 })), experiencia: s.int({ maximum: 80 }), descripcion: s.nullable(s.string({ maxLength: 2000 })), licencia: s.nullable(s.string({ maxLength: 50 })) },
+  ['nombre', 'apellido', 'email', 'password', 'experiencia'],
+);
+const adminItem = s.object({ idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(), rol: s.string(), activo: s.bool() });
+
+export function sessionOf(deps: AppDeps, user: AuthUser) {
+  return {
+    idUsuario: user.idUsuario,
+    nombre: user.nombre,
+    rol: user.rol,
+    token: signToken(deps.config.jwtSecret, user.email, user.rol, deps.clock.now(), deps.config.jwtExpirationMs),
+    idPsicologo: user.idPsicologo,
+    idPaciente: user.idPaciente,
+  };
+}
+
+async function respondWithSession(deps: AppDeps, ctx: Context, registered: Registered, email: string) {
+  await settled(deps, registered.position);
+  const user = await findAuthUser(deps.knex, deps.lookupHash('email', normaliseEmail(email)));
+  if (!user) throw errors.unavailable(1);
+  ctx.body = sessionOf(deps, user);
+}
+
+const actorOf = (ctx: Context) => {
+  const u = ctx.state.user as AuthUser | undefined;
+  return { idUsuario: u?.idUsuario ?? null, rol: u?.rol ?? null };
+};
+
+export function authRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'post', path: '/auth/login', tag: 'Autenticación', summary: 'Iniciar sesión', auth: 'public',
+      body: s.object({ email: s.email(), password: s.string({ maxLength: 200 }) }, ['email', 'password']),
+      responses: { 200: { description: 'Sesión', schema: loginResponse } },
+      handler: async (ctx, { body }) => {
+        const user = await findAuthUser(deps.knex, deps.lookupHash('email', normaliseEmail(body.email)));
+        const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? null);
+        if (!user) throw errors.notFound('Usuario', 'User');
+        if (!passwordOk || !user.activo) throw errors.badCredentials();
+        ctx.body = sessionOf(deps, user);
+      },
+    },
+    {
+      method: 'post', path: '/auth/register-paciente', tag: 'Autenticación', summary: 'Registrar un paciente', auth: 'public',
+      body: registerPacienteBody, responses: { 200: { description: 'Sesión del paciente registrado', schema: loginResponse } },
+      handler: async (ctx, { body }) => {
+        if (body.aceptaTerminos !== true) throw errors.invalid('Debe aceptar los términos', 'The terms must be accepted');
+        const r = await registerPaciente(deps, actorOf(ctx), body);
+        await respondWithSession(deps, ctx, r, body.usuario.email);
+      },
+    },
+    {
+      method: 'post', path: '/auth/register-admin', tag: 'Autenticación', summary: 'Registrar un administrador', auth: ['ADMIN'],
+      body: s.object(usuarioFields, ['nombre', 'apellido', 'email', 'password']),
+      responses: { 200: { description: 'Sesión del administrador registrado', schema: loginResponse } },
+      handler: async (ctx, { body }) => {
+        const r = await registerAdmin(deps, actorOf(ctx), body);
+        await respondWithSession(deps, ctx, r, body.email);
+      },
+    },
+    {
+      method: 'post', path: '/auth/register-psicologo', tag: 'Autenticación', summary: 'Registrar un psicólogo', auth: ['ADMIN'],
+      body: registerPsicologoBody, responses: { 200: { description: 'Sesión del psicólogo registrado', schema: loginResponse } },
+      handler: async (ctx, { body }) => {
+        const r = await registerPsicologo(deps, actorOf(ctx), body);
+        await respondWithSession(deps, ctx, r, body.email);
+      },
+    },
+    {
+      method: 'get', path: '/auth/admins', tag: 'Autenticación', summary: 'Listar administradores', auth: ['ADMIN'],
+      responses: { 200: { description: 'Administradores', schema: s.array(adminItem) } },
+      handler: async (ctx) => {
+        ctx.body = await listAdmins(deps.knex);
+      },
+    },
+    {
+      method: 'put', path: '/auth/pacientes/:id/baja', tag: 'Autenticación', summary: 'Dar de baja a un paciente', auth: ['ADMIN'],
+      responses: { 200: { description: 'Confirmación', schema: s.string(), contentType: 'text/plain' } },
+      handler: async (ctx, { params }) => {
+        caller(ctx);
+        const paciente = await findPaciente(deps.knex, params.id);
+        if (!paciente) throw errors.notFound('Paciente', 'Patient');
+        const r = await darDeBajaPaciente(deps, actorOf(ctx), params.id, paciente.id_usuario);
+        await settled(deps, r.position);
+        ctx.type = 'text/plain; charset=utf-8';
+        ctx.body = 'Paciente dado de baja correctamente';
+      },
+    },
+  ];
+}

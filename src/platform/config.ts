@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  jwtExpirationMs: number;
+  practiceTimezone: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  eventStore: 'postgres' | 'kurrentdb';
+  kurrentdbUrl: string | null;
+  googleApplicationCredentials: string | null;
+  masterKey: string;
+  corsOrigins: string[];
+  bcryptCost: number;
+  jsonLimitBytes: number;
+  readYourWritesTimeoutMs: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer in [${min}, ${max}]`);
+  return n;
+}
+
+function validTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A secret from the environment; outside production, generated once and kept in the data folder. */
+function secret(env: Env, name: string, production: boolean, dataDir: string, minLength: number): string {
+  const value = env[name];
+  if (value) {
+    if (value.length < minLength) throw new ConfigError(`${name} must have at least ${minLength} characters`);
+    return value;
+  }
+  if (production) throw new ConfigError(`${name} is required in production`);
+  const file = join(dataDir, `.${name.toLowerCase()}`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(32).toString('base64url');
+  writeFileSync(file, generated, { mode: 0o600 });
+  return generated;
+}
+
+/** Loads and validates the configuration once, at start. */
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const production = nodeEnv === 'production';
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const practiceTimezone = env.PRACTICE_TIMEZONE || 'Europe/Madrid';
+  if (!validTimezone(practiceTimezone)) throw new ConfigError('PRACTICE_TIMEZONE must be an IANA time zone');
+  const eventStore = env.EVENT_STORE || 'postgres';
+  if (eventStore !== 'postgres' && eventStore !== 'kurrentdb') throw new ConfigError('EVENT_STORE must be postgres or kurrentdb');
+  if (eventStore === 'kurrentdb' && !env.KURRENTDB_URL) throw new ConfigError('KURRENTDB_URL is required with EVENT_STORE=kurrentdb');
+  if (production && !env.DATABASE_URL) throw new ConfigError('DATABASE_URL is required in production');
+  if (production && (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD are required in production');
+  }
+  return {
+    env: nodeEnv,
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    jwtSecret: secret(env, 'JWT_SECRET', production, dataDir, 32),
+    jwtExpirationMs: int(env, 'JWT_EXPIRATION_MS', 86_400_000, 1000, 31 * 86_400_000),
+    practiceTimezone,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Consulta <no-reply@localhost>',
+    adminEmail: env.ADMIN_EMAIL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    eventStore,
+    kurrentdbUrl: env.KURRENTDB_URL || null,
+    googleApplicationCredentials: env.GOOGLE_APPLICATION_CREDENTIALS || null,
+    masterKey: secret(env, 'MASTER_KEY', production, dataDir, 32),
+    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    bcryptCost: int(env, 'BCRYPT_COST', 10, 4, 15),
+    jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
+    readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 10, 60_000),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,36 @@
+// The closed set of errors the service answers with; one middleware maps them to the spec's body.
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 503;
+
+export interface Message {
+  es: string;
+  en: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    readonly mensaje: Message,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(mensaje.en);
+    this.name = 'AppError';
+  }
+}
+
+const m = (es: string, en: string): Message => ({ es, en });
+
+export const errors = {
+  invalid: (es: string, en: string) => new AppError(400, m(es, en)),
+  unauthenticated: () => new AppError(401, m('Autenticación requerida o token no válido', 'Authentication required or invalid token')),
+  badCredentials: () => new AppError(401, m('Credenciales no válidas', 'Invalid credentials')),
+  forbidden: () => new AppError(403, m('No tiene permiso para esta operación', 'You are not allowed to do this')),
+  notFound: (es: string, en: string) => new AppError(404, m(`${es} no encontrado`, `${en} not found`)),
+  conflict: (es: string, en: string) => new AppError(409, m(es, en)),
+  tooLarge: () => new AppError(413, m('El cuerpo de la petición es demasiado grande', 'Request body too large')),
+  unsupportedMediaType: () => new AppError(415, m('Tipo de contenido no admitido', 'Unsupported content type')),
+  unavailable: (retryAfterSeconds: number) =>
+    new AppError(503, m('Servicio no disponible temporalmente, inténtelo de nuevo', 'Service temporarily unavailable, try again'), {
+      'Retry-After': String(retryAfterSeconds),
+    }),
+};

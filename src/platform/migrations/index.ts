@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import * as m001 from './001_event_store.ts';
+import * as m002 from './002_runners.ts';
+import * as m003 from './003_sequences.ts';
+import * as m004 from './004_directory_read_models.ts';
+
+export interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** Every migration, by name; applied in name order. */
+export const migrations: Record<string, Migration> = {
+  '001_event_store': m001,
+  '002_runners': m002,
+  '003_sequences': m003,
+  '004_directory_read_models': m004,
+};

@@ -1,0 +1,46 @@
+import bcrypt from 'bcrypt';
+import { createHmac, hkdfSync } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { Rol } from '../events/usuario.ts';
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Keyed hash used to look up and reserve e-mails without storing them in plaintext keys. */
+export function lookupHasher(masterKey: string): (scope: string, value: string) => string {
+  const key = Buffer.from(hkdfSync('sha256', masterKey, 'practice-lookup', 'lookup-hmac', 32));
+  return (scope, value) => createHmac('sha256', key).update(`${scope}\u0000${value}`).digest('base64url');
+}
+
+export function hashPassword(password: string, cost: number): Promise<string> {
+  return bcrypt.hash(password, cost);
+}
+
+// A constant hash to compare against when the user does not exist, so timing does not tell.
+const DUMMY_HASH = '$2b$10$CwTycUXWue0Thq9StjUM0uJ8.xVY9TkZ/Nw7hoaM1Nq8DEbCBdC2W';
+
+export function verifyPassword(password: string, hash: string | null): Promise<boolean> {
+  return bcrypt.compare(password, hash ?? DUMMY_HASH);
+}
+
+export interface TokenClaims {
+  sub: string;
+  rol: Rol;
+  iat: number;
+  exp: number;
+}
+
+export function signToken(secret: string, email: string, rol: Rol, now: Date, lifetimeMs: number): string {
+  const iat = Math.floor(now.getTime() / 1000);
+  return jwt.sign({ sub: email, rol, iat, exp: iat + Math.floor(lifetimeMs / 1000) }, secret, { algorithm: 'HS256', noTimestamp: true });
+}
+
+/** HS256 only; a bad signature, another alg or a past exp: null. */
+export function verifyToken(secret: string, token: string, now: Date): TokenClaims | null {
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: Math.floor(now.getTime() / 1000) });
+    if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.rol !== 'string') return null;
+    return claims as TokenClaims;
+  } catch {
+    return null;
+  }
+}

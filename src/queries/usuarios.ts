@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+import type { Rol } from '../events/usuario.ts';
+
+export interface AuthUser {
+  idUsuario: number;
+  email: string;
+  nombre: string;
+  apellido: string;
+  rol: Rol;
+  activo: boolean;
+  passwordHash: string;
+  idPaciente: number | null;
+  idPsicologo: number | null;
+}
+
+/** The user behind an e-mail's lookup hash, with the patient/psychologist ids it owns. */
+export async function findAuthUser(knex: Knex, emailHash: string): Promise<AuthUser | null> {
+  const row = await knex('usuarios as u')
+    .leftJoin('pacientes as p', 'p.id_usuario', 'u.id_usuario')
+    .leftJoin('psicologos as ps', 'ps.id_usuario', 'u.id_usuario')
+    .where('u.email_hash', emailHash)
+    .first('u.id_usuario', 'u.email', 'u.nombre', 'u.apellido', 'u.rol', 'u.activo', 'u.password_hash', 'p.id_paciente', 'ps.id_psicologo');
+  if (!row) return null;
+  return {
+    idUsuario: row.id_usuario,
+    email: row.email,
+    nombre: row.nombre,
+    apellido: row.apellido,
+    rol: row.rol,
+    activo: row.activo,
+    passwordHash: row.password_hash,
+    idPaciente: row.id_paciente ?? null,
+    idPsicologo: row.id_psicologo ?? null,
+  };
+}
+
+export async function findAuthUserById(knex: Knex, idUsuario: number): Promise<{ emailHash: string } | null> {
+  const row = await knex('usuarios').where({ id_usuario: idUsuario }).first('email_hash');
+  return row ? { emailHash: row.email_hash } : null;
+}
+
+export async function listAdmins(knex: Knex) {
+  const rows = await knex('usuarios').where({ rol: 'ADMIN' }).orderBy('id_usuario').select('id_usuario', 'nombre', 'apellido', 'email', 'rol', 'activo');
+  return rows.map((r) => ({ idUsuario: r.id_usuario, nombre: r.nombre, apellido: r.apellido, email: r.email, rol: r.rol, activo: r.activo }));
+}
+
+export async function anyAdminExists(knex: Knex): Promise<boolean> {
+  return Boolean(await knex('usuarios').where({ rol: 'ADMIN' }).first('id_usuario'));
+}
+
+export async function findPaciente(knex: Knex, idPaciente: number) {
+  return knex('pacientes').where({ id_paciente: idPaciente }).first('id_paciente', 'id_usuario', 'activo');
+}

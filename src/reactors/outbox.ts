@@ -1,0 +1,88 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../platform/logger.ts';
+
+export type OutboxSender = (payload: any) => Promise<void>;
+
+interface Claimed {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+}
+
+const CLAIM_SECONDS = 60;
+const MAX_ATTEMPTS = 10;
+
+/**
+ * Delivers outbox rows. A row is claimed in a short transaction (SKIP LOCKED, so several
+ * processes share the work) and marked SENT after delivery; its payload is then emptied so no
+ * personal data stays behind. A crash between delivery and marking re-sends once after the claim
+ * expires: delivery is at-least-once with duplicates only across a crash.
+ */
+export class OutboxWorker {
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+  private wake: () => void = () => {};
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly senders: Record<string, OutboxSender>,
+    private readonly logger?: Logger,
+    private readonly pollMs = 250,
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.loop = (async () => {
+      while (!this.stopped) {
+        const n = await this.drainOnce().catch((err) => {
+          this.logger?.error({ err }, 'outbox drain failed');
+          return 0;
+        });
+        if (n === 0 && !this.stopped) await new Promise<void>((r) => { this.wake = r; setTimeout(r, this.pollMs); });
+      }
+    })();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.loop;
+  }
+
+  /** Claims and delivers due rows; returns how many were handled. */
+  async drainOnce(limit = 20): Promise<number> {
+    const { rows } = await this.knex.raw(
+      `update outbox set status = 'SENDING', next_attempt_at = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
+       where id in (select id from outbox
+                    where (status = 'PENDING' or status = 'SENDING') and next_attempt_at <= now()
+                    order by id limit ? for update skip locked)
+       returning id, kind, payload, attempts`,
+      [limit],
+    );
+    for (const row of rows as Claimed[]) await this.deliver(row);
+    return rows.length;
+  }
+
+  private async deliver(row: Claimed): Promise<void> {
+    const send = this.senders[row.kind];
+    try {
+      if (!send) throw new Error(`no sender for ${row.kind}`);
+      await send(row.payload);
+      await this.knex('outbox').where({ id: row.id }).update({ status: 'SENT', sent_at: this.knex.fn.now(), payload: '{}', last_error: null });
+    } catch (err) {
+      const failed = row.attempts >= MAX_ATTEMPTS;
+      const backoffSeconds = Math.min(3600, 2 ** row.attempts);
+      // The error's message only: a transport error can echo the recipient or the content.
+      const reason = (err as Error)?.name ?? 'Error';
+      this.logger?.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, reason }, 'outbox delivery failed');
+      await this.knex('outbox').where({ id: row.id }).update({
+        status: failed ? 'FAILED' : 'PENDING',
+        last_error: reason,
+        next_attempt_at: this.knex.raw(`now() + interval '${backoffSeconds} seconds'`),
+        ...(failed ? { payload: '{}' } : {}),
+      });
+    }
+  }
+}

@@ -1,0 +1,24 @@
+export interface PushMessage {
+  token: string;
+  title: string;
+  body: string;
+  data?: Record<string, string>;
+}
+
+export type PushResult = 'sent' | 'unregistered';
+
+/** Push notifications: firebase-admin in production, a recording transport elsewhere. */
+export interface PushTransport {
+  send(message: PushMessage): Promise<PushResult>;
+}
+
+/** Records what would have been sent (no credentials configured, and tests). */
+export class RecordingPush implements PushTransport {
+  readonly sent: PushMessage[] = [];
+  unregistered = new Set<string>();
+  async send(message: PushMessage): Promise<PushResult> {
+    if (this.unregistered.has(message.token)) return 'unregistered';
+    this.sent.push(message);
+    return 'sent';
+  }
+}

@@ -1,0 +1,97 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import { bootstrapAdmin } from './commands/bootstrap.ts';
+import type { EventStore } from './eventstore/port.ts';
+import { PostgresEventStore } from './eventstore/postgres.ts';
+import { createApp } from './http/app.ts';
+import type { AppDeps } from './http/deps.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import { openDatabase } from './platform/database.ts';
+import { sequenceIds } from './platform/ids.ts';
+import { createLogger, type Logger } from './platform/logger.ts';
+import { lookupHasher } from './platform/security.ts';
+import { allProjections } from './projections/index.ts';
+import { CheckpointRunner, projectionHandlers } from './projections/runner.ts';
+import { allReactors } from './reactors/index.ts';
+import { createMailer, type Mailer } from './reactors/mail/mailer.ts';
+import { OutboxWorker } from './reactors/outbox.ts';
+import { reactorHandlers } from './reactors/reactor.ts';
+import { createFirebasePush } from './reactors/push/firebase.ts';
+import { RecordingPush, type PushTransport } from './reactors/push/push.ts';
+
+export interface ServerOptions {
+  config: Config;
+  clock?: Clock;
+  mailer?: Mailer;
+  push?: PushTransport;
+  logger?: Logger;
+  /** An already-migrated database (tests); otherwise DATABASE_URL or the embedded server. */
+  database?: { knex: Knex; url: string };
+}
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  deps: AppDeps;
+  reactors: CheckpointRunner;
+  outbox: OutboxWorker;
+  close(): Promise<void>;
+}
+
+async function openEventStore(config: Config, knex: Knex, url: string): Promise<EventStore> {
+  if (config.eventStore === 'kurrentdb') {
+    const { KurrentEventStore } = await import('./eventstore/kurrentdb.ts' as string);
+    return new KurrentEventStore(config.kurrentdbUrl);
+  }
+  return new PostgresEventStore(knex, url);
+}
+
+/** Wires every part and serves the API; `close` stops them in reverse order. */
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const { config } = opts;
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { knex, url } = opts.database ?? owned!;
+  const store = await openEventStore(config, knex, url);
+  const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, logger);
+  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors), { table: 'reactor_checkpoints' }, logger);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());
+  const outbox = new OutboxWorker(knex, { mail: (p) => mailer.send(p), push: (p) => push.send(p).then(() => undefined) }, logger);
+  const deps: AppDeps = {
+    store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
+    lookupHash: lookupHasher(config.masterKey), logger, projections, mailer, push,
+  };
+  projections.start();
+  reactors.start();
+  outbox.start();
+  await bootstrapAdmin(deps, projections, logger);
+
+  const server = createServer(createApp(deps).callback());
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop taking requests, let in-flight ones finish (bounded), then stop the workers.
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      await Promise.all([projections.stop(), reactors.stop(), outbox.stop()]);
+      await store.close();
+      await owned?.close();
+    })());
+  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, close };
+}

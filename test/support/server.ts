@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '../../src/platform/config.ts';
+import type { Clock } from '../../src/platform/clock.ts';
+import { RecordingPush } from '../../src/reactors/push/push.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+import { startSmtpServer } from './smtp.ts';
+
+export const ADMIN_EMAIL = 'admin@test.local';
+export const ADMIN_PASSWORD = 'Admin12345';
+
+export interface TestServer extends RunningServer {
+  db: TestDatabase;
+  push: RecordingPush;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  config: Config;
+  /** fetch against the server with JSON in and out; `token` adds the Bearer header. */
+  request(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: any; headers: Headers; text: string }>;
+  login(email: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A whole server on a fresh database, a real in-process SMTP server and a recording push transport. */
+export async function startTestServer(opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const smtp = await startSmtpServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'practice-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.url, SMTP_URL: smtp.url,
+    ADMIN_EMAIL, ADMIN_PASSWORD, BCRYPT_COST: '4', PRACTICE_TIMEZONE: 'Europe/Madrid', LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
+  const push = new RecordingPush();
+  const running = await startServer({ config, database: db, push, clock: opts.clock });
+  const request: TestServer['request'] = async (method, path, o = {}) => {
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (o.token) headers.Authorization = `Bearer ${o.token}`;
+    let body: string | undefined = o.raw;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(`${running.url}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed, headers: res.headers, text };
+  };
+  const login = async (email: string, password: string) => {
+    const r = await request('POST', '/auth/login', { body: { email, password } });
+    if (r.status !== 200) throw new Error(`login ${email}: ${r.status} ${r.text}`);
+    return r.body.token as string;
+  };
+  return {
+    ...running, db, push, smtp, config, request, login,
+    adminToken: () => login(ADMIN_EMAIL, ADMIN_PASSWORD),
+    async stop() {
+      await running.close();
+      await smtp.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
