@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { bootstrapAdmin } from './commands/bootstrap.ts';
-import type { EventStore } from './eventstore/port.ts';
-import { PostgresEventStore } from './eventstore/postgres.ts';
+import { openEventStore } from './eventstore/open.ts';
 import { createApp } from './http/app.ts';
 import type { AppDeps } from './http/deps.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -40,21 +39,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function openEventStore(config: Config, knex: Knex, url: string): Promise<EventStore> {
-  if (config.eventStore === 'kurrentdb') {
-    const { KurrentEventStore } = await import('./eventstore/kurrentdb.ts' as string);
-    return new KurrentEventStore(config.kurrentdbUrl);
-  }
-  return new PostgresEventStore(knex, url);
-}
-
 /** Wires every part and serves the API; `close` stops them in reverse order. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { knex, url } = opts.database ?? owned!;
-  const store = await openEventStore(config, knex, url);
+  const { store, keys } = await openEventStore(config, knex, url);
   const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, logger);
   const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors), { table: 'reactor_checkpoints' }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
@@ -62,7 +53,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const outbox = new OutboxWorker(knex, { mail: (p) => mailer.send(p), push: (p) => push.send(p).then(() => undefined) }, logger);
   const deps: AppDeps = {
     store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
-    lookupHash: lookupHasher(config.masterKey), logger, projections, mailer, push,
+    lookupHash: lookupHasher(config.masterKey), logger, projections, mailer, push, keys,
   };
   projections.start();
   reactors.start();

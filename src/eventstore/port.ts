@@ -12,6 +12,8 @@ export interface EventMetadata {
   correlationId: string;
   causationId: string | null;
   occurredAt: string; // ISO 8601 instant (UTC)
+  /** Set by the sealing layer: whose keys sealed which fields (see src/eventstore/sealing.ts). */
+  sealing?: { subject: string; fields: Record<string, 'identity' | 'clinical'> };
 }
 
 export interface NewEvent<T extends string = string, D = Record<string, unknown>> {
@@ -27,6 +29,8 @@ export interface StoredEvent<T extends string = string, D = Record<string, unkno
   streamId: string;
   revision: bigint;
   position: Position;
+  /** Personal fields whose data key was destroyed: they read as null. */
+  erased?: string[];
 }
 
 /** A unique value claimed atomically with an append (e-mail, licencia, nombre). */

@@ -5,12 +5,15 @@ import type { Logger } from '../platform/logger.ts';
 import { errors } from '../platform/errors.ts';
 import type { Mailer } from '../reactors/mail/mailer.ts';
 import type { PushTransport } from '../reactors/push/push.ts';
+import type { KeyRing } from '../platform/crypto/keyring.ts';
 
 export interface AppDeps extends CommandDeps {
   logger: Logger;
   projections: CheckpointRunner;
   mailer: Mailer;
   push: PushTransport;
+  /** Per-person data keys (crypto-shredding). */
+  keys: KeyRing;
 }
 
 /** Read-your-writes: answer only once the read models have passed the command's events. */

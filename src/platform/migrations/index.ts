@@ -3,6 +3,7 @@ import * as m001 from './001_event_store.ts';
 import * as m002 from './002_runners.ts';
 import * as m003 from './003_sequences.ts';
 import * as m004 from './004_directory_read_models.ts';
+import * as m005 from './005_data_keys.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '002_runners': m002,
   '003_sequences': m003,
   '004_directory_read_models': m004,
+  '005_data_keys': m005,
 };

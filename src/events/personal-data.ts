@@ -1,0 +1,23 @@
+import type { KeyPurpose } from '../platform/crypto/keyring.ts';
+
+/** Which fields of an event are personal, whose they are, and under which of the person's keys. */
+export interface SealSpec {
+  /** The person (or an alias of them) the fields belong to. */
+  subject(data: Record<string, any>): string;
+  /** Aliases this event establishes (alias → person), so later events can name the person by them. */
+  links?(data: Record<string, any>): [string, string][];
+  fields: Record<string, KeyPurpose>;
+}
+
+// Decided per event schema from the start: types, ids and non-personal fields stay readable.
+export const sealSpecs: Record<string, SealSpec> = {
+  UsuarioRegistrado: {
+    subject: (d) => `usuario-${d.idUsuario}`,
+    fields: { nombre: 'identity', apellido: 'identity', email: 'identity', dni: 'identity', passwordHash: 'identity' },
+  },
+  PacienteRegistrado: {
+    subject: (d) => `usuario-${d.idUsuario}`,
+    links: (d) => [[`paciente-${d.idPaciente}`, `usuario-${d.idUsuario}`]],
+    fields: { fechaNacimiento: 'identity', genero: 'identity', telefono: 'identity', direcciones: 'identity' },
+  },
+};

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { keyEncryptionKey, open, seal } from './aead.ts';
+
+export type KeyPurpose = 'identity' | 'clinical';
+
+/** A data key, or the fact that it was destroyed (its data is erased for good). */
+export type KeyLookup = { key: Buffer } | { destroyed: true } | null;
+
+/**
+ * Per-person data keys wrapped by the master key. Subjects are persons (`usuario-<id>`); aliases
+ * (`paciente-<id>`) point at them, so every record of a person uses the same keys.
+ */
+export class KeyRing {
+  private kek: { kek: Buffer; id: string };
+  // Bounded in time: a key destroyed by another process stops opening data here within a minute.
+  private readonly cache = new Map<string, { key: Buffer; at: number }>();
+  private static readonly CACHE_MS = 60_000;
+
+  constructor(private readonly knex: Knex, masterKey: string) {
+    this.kek = keyEncryptionKey(masterKey);
+  }
+
+  async link(alias: string, subject: string): Promise<void> {
+    await this.knex('key_aliases').insert({ alias, subject }).onConflict('alias').ignore();
+  }
+
+  async resolve(subjectOrAlias: string): Promise<string> {
+    const row = await this.knex('key_aliases').where({ alias: subjectOrAlias }).first('subject');
+    return row?.subject ?? subjectOrAlias;
+  }
+
+  /** The subject's key for a purpose, created on first use. */
+  async obtain(subject: string, purpose: KeyPurpose): Promise<Buffer> {
+    const found = await this.lookup(subject, purpose);
+    if (found && 'key' in found) return found.key;
+    if (found) throw new Error('data key destroyed');
+    const key = randomBytes(32);
+    await this.knex('data_keys')
+      .insert({ subject, purpose, wrapped: seal(this.kek.kek, key, `${subject}|${purpose}`), master_key_id: this.kek.id })
+      .onConflict(['subject', 'purpose']).ignore();
+    const stored = await this.lookup(subject, purpose); // a concurrent creator may have won
+    if (!stored || !('key' in stored)) throw new Error('data key unavailable');
+    return stored.key;
+  }
+
+  async lookup(subject: string, purpose: KeyPurpose): Promise<KeyLookup> {
+    const cacheKey = `${subject}|${purpose}`;
+    const cached = this.cache.get(cacheKey);
+    if (cached && Date.now() - cached.at < KeyRing.CACHE_MS) return { key: cached.key };
+    const row = await this.knex('data_keys').where({ subject, purpose }).first('wrapped', 'destroyed_at');
+    if (!row) return null;
+    if (!row.wrapped) return { destroyed: true };
+    const key = open(this.kek.kek, row.wrapped, cacheKey);
+    this.cache.set(cacheKey, { key, at: Date.now() });
+    return { key };
+  }
+
+  /** Crypto-shredding: the wrapped key is gone; everything sealed with it is unreadable. */
+  async destroy(subject: string, purpose: KeyPurpose, trx: Knex | Knex.Transaction = this.knex): Promise<void> {
+    await trx('data_keys')
+      .insert({ subject, purpose, wrapped: null, destroyed_at: trx.fn.now() })
+      .onConflict(['subject', 'purpose'])
+      .merge({ wrapped: null, destroyed_at: trx.fn.now() });
+    this.cache.delete(`${subject}|${purpose}`);
+  }
+
+  /** Re-wraps every live data key under a new master key; events are not touched. */
+  async rotateMasterKey(newMasterKey: string): Promise<number> {
+    const next = keyEncryptionKey(newMasterKey);
+    let count = 0;
+    await this.knex.transaction(async (trx) => {
+      const rows = await trx('data_keys').whereNotNull('wrapped').forUpdate().select('subject', 'purpose', 'wrapped');
+      for (const r of rows) {
+        const aad = `${r.subject}|${r.purpose}`;
+        const key = open(this.kek.kek, r.wrapped, aad);
+        await trx('data_keys').where({ subject: r.subject, purpose: r.purpose }).update({ wrapped: seal(next.kek, key, aad), master_key_id: next.id });
+        count++;
+      }
+    });
+    this.kek = next;
+    this.cache.clear();
+    return count;
+  }
+}
