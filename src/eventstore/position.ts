@@ -7,11 +7,9 @@ export function pgPosition(txId: string | bigint, globalPosition: string | bigin
 
 export function parsePgPosition(p: Position | null): [bigint, bigint] {
   if (p === null) return [0n, 0n];
-  const [tx, gp] = p.split('/');
-  if (tx === undefined || gp === undefined || !/^\d+$/.test(tx) || !/^\d+$/.test(gp)) {
-    throw new Error(`not a PostgreSQL log position: ${p}`);
-  }
-  return [BigInt(tx), BigInt(gp)];
+  const m = /^(\d+)\/(\d+)$/.exec(p);
+  if (!m) throw new Error(`not a PostgreSQL log position: ${p}`);
+  return [BigInt(m[1]), BigInt(m[2])];
 }
 
 export function comparePgPositions(a: Position | null, b: Position | null): number {

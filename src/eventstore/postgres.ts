@@ -32,6 +32,9 @@ interface EventRow {
 }
 
 const COLUMNS = 'global_position, tx_id::text as tx_id, event_id, stream_id, stream_revision, type, data, metadata';
+// ORDER BY must name the table's columns: a bare `tx_id` there would mean the text alias above,
+// and text order puts tx 1000 before tx 999.
+const LOG_ORDER = 'events.tx_id, events.global_position';
 
 function toStored(row: EventRow): StoredEvent {
   return {
@@ -86,6 +89,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async appendOnce(writes: StreamWrite[], reservations: Reservation[]): Promise<AppendResult> {
+    const streams = new Set<string>();
+    for (const w of writes) {
+      if (streams.has(w.streamId)) throw new Error(`stream ${w.streamId} appears more than once in one append`);
+      streams.add(w.streamId);
+    }
     return this.knex.transaction(async (trx) => {
       const revisions: Record<string, bigint> = {};
       const rows: Record<string, unknown>[] = [];
@@ -111,7 +119,8 @@ export class PostgresEventStore implements EventStore {
         if (r.release) await trx.raw('delete from reservations where scope = ? and key = ?', [r.scope, r.key]);
         else await trx.raw('insert into reservations (scope, key, stream_id) values (?, ?, ?)', [r.scope, r.key, writes[0]?.streamId ?? '']);
       }
-      if (rows.length === 0) return { revisions, position: (await this.head()) ?? pgPosition(0n, 0n) };
+      // In the transaction's own connection: another one from the pool could deadlock it.
+      if (rows.length === 0) return { revisions, position: (await this.head(trx)) ?? pgPosition(0n, 0n) };
       const { rows: inserted } = await trx.raw(
         `insert into events (event_id, stream_id, stream_revision, type, data, metadata)
          select * from jsonb_to_recordset(?::jsonb)
@@ -120,7 +129,9 @@ export class PostgresEventStore implements EventStore {
         [JSON.stringify(rows)],
       );
       await trx.raw('select pg_notify(?, ?)', [CHANNEL, '']);
-      const last = inserted[inserted.length - 1];
+      const last = (inserted as { global_position: string; tx_id: string }[]).reduce((a, b) =>
+        BigInt(b.global_position) > BigInt(a.global_position) ? b : a,
+      );
       return { revisions, position: pgPosition(last.tx_id, last.global_position) };
     });
   }
@@ -136,7 +147,7 @@ export class PostgresEventStore implements EventStore {
       `select ${COLUMNS} from events
        where (tx_id, global_position) > (?::text::xid8, ?::bigint)
          and tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       order by tx_id, global_position limit ?`,
+       order by ${LOG_ORDER} limit ?`,
       [tx.toString(), gp.toString(), limit],
     );
     const events = (rows as EventRow[]).map(toStored);
@@ -210,11 +221,11 @@ export class PostgresEventStore implements EventStore {
     return comparePgPositions(a, b);
   }
 
-  async head(): Promise<Position | null> {
-    const { rows } = await this.knex.raw(
+  async head(db: Knex | Knex.Transaction = this.knex): Promise<Position | null> {
+    const { rows } = await db.raw(
       `select global_position, tx_id::text as tx_id from events
        where tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       order by tx_id desc, global_position desc limit 1`,
+       order by events.tx_id desc, events.global_position desc limit 1`,
     );
     return rows.length ? pgPosition(rows[0].tx_id, rows[0].global_position) : null;
   }

@@ -26,13 +26,23 @@ export function catchUpSubscription(
   let position = from;
   let stopped = false;
   let wake: () => void = () => {};
-  const nap = (ms: number) => new Promise<void>((r) => { wake = r; setTimeout(r, ms); });
+  // A nap that stop() cuts short, leaving no timer behind.
+  const nap = (ms: number) =>
+    new Promise<void>((r) => {
+      const timer = setTimeout(() => wake(), ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = () => {};
+        r();
+      };
+    });
 
   const loop = async () => {
     while (!stopped) {
       const seen = source.wakeups();
       try {
         const batch = await source.readAll(position, batchSize);
+        if (stopped) break;
         if (batch.events.length > 0) {
           await handler(batch.events);
           position = batch.last;
@@ -44,9 +54,18 @@ export function catchUpSubscription(
           continue;
         }
         if (stopped) break;
-        await Promise.race([source.waitForEvents(pollMs), nap(pollMs)]);
+        // A wake-up during heldBack() would be lost by a waiter registered after it: re-check,
+        // with no await between the check and the waiter's registration.
+        if (source.wakeups() !== seen) continue;
+        const napping = nap(pollMs);
+        await Promise.race([source.waitForEvents(pollMs), napping]);
+        wake();
       } catch (err) {
-        options.onError?.(err);
+        try {
+          options.onError?.(err);
+        } catch {
+          // A failing error callback must not end the subscription.
+        }
         if (!stopped) await nap(250);
       }
     }

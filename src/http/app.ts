@@ -5,6 +5,7 @@ import type { AppDeps } from './deps.ts';
 import { accessGuard } from './auth.ts';
 import { mountDocs } from './docs.ts';
 import { errorMiddleware } from './errors.ts';
+import { errors } from '../platform/errors.ts';
 import { cors, requestLog, requireJson, securityHeaders } from './middleware.ts';
 import { openApiDocument } from './openapi.ts';
 import { mountRoutes, type RouteDef } from './routes.ts';
@@ -14,6 +15,24 @@ import { createMetrics, mountSystem } from './system.ts';
 /** Every endpoint group of the API. */
 export function allRoutes(deps: AppDeps): RouteDef[] {
   return [...authRoutes(deps)];
+}
+
+/**
+ * Anything that fails while reading the body is the client's doing: an error without an HTTP
+ * status (a corrupt gzip stream, an aborted upload) becomes 400 instead of a 500. Errors thrown
+ * downstream of the parser are left alone.
+ */
+function bodyErrorsAsClientErrors(parser: Koa.Middleware): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await parser(ctx, async () => {});
+    } catch (err) {
+      const e = err as { status?: number; statusCode?: number; httpCode?: number };
+      if (typeof (e?.httpCode ?? e?.status ?? e?.statusCode) === 'number') throw err;
+      throw errors.invalid('JSON mal formado o cuerpo no válido', 'Malformed JSON or invalid body');
+    }
+    return next();
+  };
 }
 
 export function createApp(deps: AppDeps): Koa {
@@ -35,7 +54,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(cors(deps.config.corsOrigins));
   app.use(requireJson(multipart));
   app.use(
-    koaBody({
+    bodyErrorsAsClientErrors(koaBody({
       json: true,
       jsonLimit: deps.config.jsonLimitBytes,
       jsonStrict: true,
@@ -44,7 +63,7 @@ export function createApp(deps: AppDeps): Koa {
       multipart: true,
       formidable: { maxFileSize: 5 * 1024 * 1024, maxFiles: 1, maxFields: 10 },
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
-    }),
+    })),
   );
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -39,8 +39,33 @@ function describe(error: ErrorObject): { es: string; en: string } {
   }
 }
 
+/** The path of the first string (value or key) holding a NUL character, which PostgreSQL cannot store. */
+function nulAt(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulAt(value[i], `${path}.${i}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) return path;
+      const found = nulAt(v, path ? `${path}.${k}` : k);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Validates `value` against `schema`; throws the spec's 400 with a readable message. */
 export function validate<T>(schema: JsonSchema, value: unknown): T {
+  const nul = nulAt(value, '');
+  if (nul !== null) {
+    const field = nul.replace(/^\./, '');
+    throw errors.invalid(`Carácter no admitido en ${field || 'el cuerpo'}`, `Character not allowed in ${field || 'the body'}`);
+  }
   let fn = compiled.get(schema);
   if (!fn) {
     fn = ajv.compile(schema);

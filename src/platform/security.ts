@@ -31,14 +31,17 @@ export interface TokenClaims {
 
 export function signToken(secret: string, email: string, rol: Rol, now: Date, lifetimeMs: number): string {
   const iat = Math.floor(now.getTime() / 1000);
-  return jwt.sign({ sub: email, rol, iat, exp: iat + Math.floor(lifetimeMs / 1000) }, secret, { algorithm: 'HS256', noTimestamp: true });
+  // iat and exp are set here from the service clock; `noTimestamp` would drop the iat claim.
+  return jwt.sign({ sub: email, rol, iat, exp: iat + Math.floor(lifetimeMs / 1000) }, secret, { algorithm: 'HS256' });
 }
 
-/** HS256 only; a bad signature, another alg or a past exp: null. */
+/** HS256 only; a bad signature, another alg, a past or missing exp: null. */
 export function verifyToken(secret: string, token: string, now: Date): TokenClaims | null {
   try {
     const claims = jwt.verify(token, secret, { algorithms: ['HS256'], clockTimestamp: Math.floor(now.getTime() / 1000) });
     if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.rol !== 'string') return null;
+    // jsonwebtoken accepts a token without exp; ours always carry one, so one without never expiring is refused.
+    if (typeof claims.exp !== 'number') return null;
     return claims as TokenClaims;
   } catch {
     return null;

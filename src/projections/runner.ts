@@ -26,6 +26,15 @@ export interface RunnerOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Loops of every runner in this process waiting for work: a committed batch wakes them all. */
+const localCommitWakers = new Set<() => void>();
+
+/** true when committed events exist that an older, still open transaction hides from readers. */
+async function heldBack(knex: Knex): Promise<boolean> {
+  const { rows } = await knex.raw('select exists (select 1 from events where tx_id >= pg_snapshot_xmin(pg_current_snapshot())) as held');
+  return rows[0].held === true;
+}
+
 /**
  * Runs checkpointed handlers over the log. Each batch is one transaction holding a per-handler
  * advisory lock: the checkpoint and the handler's writes commit together, and only one process
@@ -36,6 +45,7 @@ export class CheckpointRunner {
   private loops: Promise<void>[] = [];
   private readonly positions = new Map<string, Position | null>();
   private readonly listeners = new Set<() => void>();
+  private readonly wakers = new Set<() => void>();
 
   constructor(
     private readonly knex: Knex,
@@ -53,17 +63,49 @@ export class CheckpointRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const w of [...this.wakers]) w();
     await Promise.all(this.loops);
   }
 
+  /**
+   * A wake-up registered before a batch reads, so a notification that arrives during the batch is
+   * not lost: new events (the store), a batch committed by any runner of this process (its
+   * transaction may have been hiding events), stop(), or the poll tick.
+   */
+  private wakeup(ms: number): { promise: Promise<void>; cancel: () => void } {
+    let cancel = () => {};
+    const promise = new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(done);
+        localCommitWakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.add(done);
+      localCommitWakers.add(done);
+      void this.store.waitForEvents(ms).then(done);
+      cancel = done;
+    });
+    return { promise, cancel };
+  }
+
   private async loop(handler: CheckpointedHandler): Promise<void> {
+    const pollMs = this.options.pollMs ?? 500;
     while (!this.stopped) {
+      const wake = this.wakeup(pollMs);
       try {
         const progressed = await this.runBatch(handler);
-        if (!progressed && !this.stopped) await this.store.waitForEvents(this.options.pollMs ?? 500);
+        if (progressed || this.stopped) continue;
+        // Committed events that an older open transaction (of another process) still hides
+        // announce nothing when they become readable: look again soon.
+        if (await heldBack(this.knex)) await sleep(15);
+        else await wake.promise;
       } catch (err) {
         this.logger?.error({ err, handler: handler.name }, 'batch failed; retrying');
-        await sleep(500);
+        if (!this.stopped) await sleep(500);
+      } finally {
+        wake.cancel();
       }
     }
   }
@@ -93,6 +135,7 @@ export class CheckpointRunner {
       this.positions.set(handler.name, committed);
       this.options.onBatch?.(handler.name, committed as Position);
       for (const l of [...this.listeners]) l();
+
     }
     return progressed;
   }
@@ -105,26 +148,29 @@ export class CheckpointRunner {
     return result;
   }
 
-  /** Resolves once every handler has passed `position`; false on timeout. */
+  /**
+   * Resolves once every handler has passed `position` (as committed in the database: another
+   * process may run them, and a rebuild may have reset them since this process last looked);
+   * false on timeout.
+   */
   async waitFor(position: Position | null, timeoutMs: number): Promise<boolean> {
     if (position === null) return true;
     const deadline = Date.now() + timeoutMs;
-    const localDone = () => this.handlers.every((h) => this.store.compare(this.positions.get(h.name) ?? null, position) >= 0);
-    while (Date.now() < deadline) {
-      if (localDone()) return true;
+    for (;;) {
       const db = await this.checkpoints();
       if ([...db.values()].every((p) => this.store.compare(p, position) >= 0)) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
           this.listeners.delete(done);
           resolve();
         };
-        const timer = setTimeout(done, Math.min(25, Math.max(1, deadline - Date.now())));
+        const timer = setTimeout(done, Math.min(25, left));
         this.listeners.add(done);
       });
     }
-    return localDone();
   }
 }
 
@@ -133,13 +179,17 @@ export function projectionHandlers(projections: Projection[]): CheckpointedHandl
   return projections.map((p) => ({ name: p.name, handle: (trx, e) => p.apply(trx, e) }));
 }
 
-/** Empties every read model and its checkpoint, under each projection's lock; runners replay from the start. */
+/**
+ * Empties every read model and its checkpoint; runners replay from the start. Takes every
+ * projection's lock first (in one order) and only then the tables, so the rebuild never holds a
+ * table while it waits for a batch.
+ */
 export async function resetProjections(knex: Knex, projections: Projection[]): Promise<void> {
+  const names = [...new Set(projections.map((p) => p.name))].sort();
   await knex.transaction(async (trx) => {
-    for (const p of projections) {
-      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection_checkpoints:${p.name}`]);
-      for (const table of p.tables) await trx.raw(`truncate table ${table} restart identity cascade`);
-      await trx('projection_checkpoints').where({ name: p.name }).delete();
-    }
+    for (const name of names) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection_checkpoints:${name}`]);
+    const tables = [...new Set(projections.flatMap((p) => p.tables))];
+    if (tables.length > 0) await trx.raw(`truncate table ${tables.map(() => '??').join(', ')} restart identity`, tables);
+    await trx('projection_checkpoints').whereIn('name', names).delete();
   });
 }

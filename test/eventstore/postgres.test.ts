@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { NOTIFY_CHANNEL, PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import type { NewEvent, StoredEvent, StreamWrite } from '../../src/eventstore/port.ts';
+import { createKnex } from '../../src/platform/database.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { eventStoreContract } from './contract.ts';
 
@@ -65,19 +66,20 @@ describe('event store: PostgreSQL specifics', function () {
     },
   });
 
-  beforeEach(async function () {
+  before(async function () {
     db = await createTestDatabase();
     store = new PostgresEventStore(db.knex, db.url);
   });
 
-  afterEach(async function () {
-    await store.close();
-    await db.drop();
+  after(async function () {
+    await store?.close();
+    await db?.drop();
   });
 
   it('holds back an event committed after a later one, and delivers both in (tx, sequence) order', async function () {
+    const start = await store.head();
     const seen: StoredEvent[] = [];
-    const sub = store.subscribe(null, async (batch) => {
+    const sub = store.subscribe(start, async (batch) => {
       seen.push(...batch);
     });
     let commit!: () => void;
@@ -102,8 +104,8 @@ describe('event store: PostgreSQL specifics', function () {
       await store.append([{ streamId: 'b', events: [early], expected: 'noStream' }]);
 
       // B is committed but must not be readable while A, older, is still open.
-      expect((await store.readAll(null, 10)).events).to.deep.equal([]);
-      expect(await store.head()).to.equal(null);
+      expect((await store.readAll(start, 10)).events).to.deep.equal([]);
+      expect(await store.head()).to.equal(start);
       await new Promise((r) => setTimeout(r, 300));
       expect(seen, 'nothing delivered past an open older transaction').to.deep.equal([]);
 
@@ -112,7 +114,7 @@ describe('event store: PostgreSQL specifics', function () {
       const deadline = Date.now() + 3000;
       while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(seen.map((e) => e.type)).to.deep.equal(['Tardio', 'Temprano']);
-      expect((await store.readAll(null, 10)).events.map((e) => e.type)).to.deep.equal(['Tardio', 'Temprano']);
+      expect((await store.readAll(start, 10)).events.map((e) => e.type)).to.deep.equal(['Tardio', 'Temprano']);
     } finally {
       commit();
       await a;
@@ -120,14 +122,87 @@ describe('event store: PostgreSQL specifics', function () {
     }
   });
 
-  it('rejects a malformed position', async function () {
+  it('keeps log order when transaction ids cross a power of ten (999 -> 1000)', async function () {
+    // Regression: ordering by the text form of tx_id put "1000/..." before "999/...", so readAll
+    // returned events out of order, skipped some when paging, and head() was stale.
+    const { rows } = await db.knex.raw('select pg_current_xact_id()::text as x');
+    const xid = BigInt(rows[0].x);
+    const boundary = 10n ** BigInt(rows[0].x.length);
+    const burn = boundary - xid - 5n;
+    expect(burn < 200000n, `xid ${xid} too far from ${boundary}`).to.equal(true);
+    if (burn > 0n) {
+      await db.knex.raw(`do $$ begin for i in 1..${burn} loop perform pg_current_xact_id(); commit; end loop; end $$`);
+    }
+    const start = await store.head();
+    const appended: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await store.append([{ streamId: `s${i % 3}`, events: [event(`E${i}`)], expected: 'any' }]);
+      appended.push(r.position);
+    }
+    const digits = new Set(appended.map((p) => p.split('/')[0].length));
+    expect(digits.size, `positions ${appended.join(' ')} straddle ${boundary}`).to.equal(2);
+
+    const all = await store.readAll(start, 100);
+    expect(all.events.map((e) => e.type)).to.deep.equal(Array.from({ length: 10 }, (_, i) => `E${i}`));
+    expect(all.events.map((e) => e.position)).to.deep.equal(appended);
+    expect(await store.head()).to.equal(appended[9]);
+    const paged: string[] = [];
+    for (let at: string | null = start; ; ) {
+      const page = await store.readAll(at, 3);
+      if (page.events.length === 0) break;
+      paged.push(...page.events.map((e) => e.type));
+      at = page.last;
+    }
+    expect(paged).to.deep.equal(all.events.map((e) => e.type));
+    const sorted = [...appended].reverse().sort((a, b) => store.compare(a, b));
+    expect(sorted).to.deep.equal(appended);
+  });
+
+  it('rejects one append that names the same stream twice, at once and clearly', async function () {
     let err: unknown = null;
+    const t0 = Date.now();
     try {
-      await store.readAll('not-a-position', 10);
+      await store.append([
+        { streamId: 'dup', events: [event('A')], expected: 'any' },
+        { streamId: 'dup', events: [event('B')], expected: 'any' },
+      ]);
     } catch (e) {
       err = e;
     }
-    expect(String(err)).to.match(/not a PostgreSQL log position/);
+    expect(String(err)).to.match(/stream dup appears more than once/);
+    expect(Date.now() - t0).to.be.lessThan(500);
+    expect(await store.readStream('dup')).to.deep.equal([]);
+  });
+
+  it('an append of reservations only does not need a second pooled connection', async function () {
+    const single = createKnex(db.url, 1);
+    const s = new PostgresEventStore(single, db.url);
+    try {
+      await s.append([{ streamId: 'u', events: [event('UsuarioCreado')], expected: 'noStream' }], [{ scope: 'e', key: 'k' }]);
+      const head = await s.head();
+      const r = await Promise.race([
+        s.append([], [{ scope: 'e', key: 'k', release: true }]),
+        new Promise<null>((res) => setTimeout(() => res(null), 3000)),
+      ]);
+      expect(r, 'release-only append finished').to.not.equal(null);
+      expect(r!.position).to.equal(head);
+      await s.append([{ streamId: 'v', events: [event('UsuarioCreado')], expected: 'noStream' }], [{ scope: 'e', key: 'k' }]);
+    } finally {
+      await s.close();
+      await single.destroy();
+    }
+  });
+
+  it('rejects a malformed position', async function () {
+    for (const bad of ['not-a-position', '1/2/3', '1/', '/2', '-1/2']) {
+      let err: unknown = null;
+      try {
+        await store.readAll(bad, 10);
+      } catch (e) {
+        err = e;
+      }
+      expect(String(err), bad).to.match(/not a PostgreSQL log position/);
+    }
   });
 
   it('sets idle_in_transaction_session_timeout on its connections', async function () {

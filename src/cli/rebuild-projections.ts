@@ -1,0 +1,82 @@
+// npm run projections:rebuild — empties every read model and replays the whole log into it.
+// Safe beside running servers: the projections' advisory locks make the reset and each batch
+// exclusive, so whichever process holds a projection's lock does its next batch.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { EventStore, Position } from '../eventstore/port.ts';
+import { PostgresEventStore } from '../eventstore/postgres.ts';
+import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
+import { openDatabase, type Database } from '../platform/database.ts';
+import { createLogger } from '../platform/logger.ts';
+import { allProjections } from '../projections/index.ts';
+import { CheckpointRunner, projectionHandlers, resetProjections } from '../projections/runner.ts';
+
+/**
+ * Without DATABASE_URL the server keeps an embedded PostgreSQL in the data folder. If a server
+ * runs it now, connect to it (starting another one there would stop it as an orphan).
+ */
+function runningEmbeddedUrl(config: Config): string | null {
+  if (config.databaseUrl) return null;
+  const pidFile = join(config.dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return null;
+  }
+  return /^\d+$/.test(port ?? '') ? `postgres://postgres:embedded@127.0.0.1:${port}/practice` : null;
+}
+
+async function openEventStore(config: Config, db: Database): Promise<EventStore> {
+  if (config.eventStore === 'kurrentdb') {
+    const { KurrentEventStore } = await import('../eventstore/kurrentdb.ts' as string);
+    return new KurrentEventStore(config.kurrentdbUrl);
+  }
+  return new PostgresEventStore(db.knex, db.url);
+}
+
+/** Events in the log up to `head` (PostgreSQL store), for the report. */
+async function countEvents(db: Database, store: EventStore, head: Position | null): Promise<number | null> {
+  if (!(store instanceof PostgresEventStore)) return null;
+  if (head === null) return 0;
+  const [tx, gp] = head.split('/');
+  const { rows } = await db.knex.raw('select count(*)::int as n from events where (tx_id, global_position) <= (?::text::xid8, ?::bigint)', [tx, gp]);
+  return rows[0].n;
+}
+
+export async function rebuildProjections(config: Config, log: (line: string) => void = () => {}): Promise<{ events: number | null; ms: number }> {
+  const started = Date.now();
+  const db = await openDatabase({ databaseUrl: runningEmbeddedUrl(config) ?? config.databaseUrl, dataDir: config.dataDir, poolMax: 5 });
+  const store = await openEventStore(config, db);
+  const runner = new CheckpointRunner(db.knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, createLogger(config.logLevel));
+  try {
+    await resetProjections(db.knex, allProjections);
+    log(`Read models emptied: ${allProjections.map((p) => p.name).join(', ')}. Replaying the log ...`);
+    const head = await store.head();
+    runner.start();
+    // No time limit: a long log takes as long as it takes. A running server may do some batches.
+    while (!(await runner.waitFor(head, 5_000))) log('  still replaying ...');
+    const events = await countEvents(db, store, head);
+    return { events, ms: Date.now() - started };
+  } finally {
+    await runner.stop();
+    await store.close();
+    await db.close();
+  }
+}
+
+const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(resolve(process.argv[1]!)).href;
+if (isMain) {
+  try {
+    const config = loadConfig();
+    const out = (line: string) => process.stdout.write(`${line}\n`);
+    const { events, ms } = await rebuildProjections(config, out);
+    out(`Rebuilt ${allProjections.length} read models from ${events ?? 'all'} events in ${(ms / 1000).toFixed(2)} s.`);
+    process.exit(0);
+  } catch (err) {
+    process.stderr.write(err instanceof ConfigError ? `Configuration error: ${err.message}\n` : `Rebuild failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(err instanceof ConfigError ? 2 : 1);
+  }
+}
