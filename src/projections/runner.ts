@@ -135,7 +135,7 @@ export class CheckpointRunner {
       this.positions.set(handler.name, committed);
       this.options.onBatch?.(handler.name, committed as Position);
       for (const l of [...this.listeners]) l();
-
+      for (const w of [...localCommitWakers]) w();
     }
     return progressed;
   }

@@ -106,7 +106,7 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
     let fixture: EventStoreFixture;
     let store: EventStore;
     let start: Position | null;
-    let subscriptions: Subscription[];
+    let subscriptions: Subscription[] = [];
     let prefix: string;
 
     const stream = (s: string) => `${prefix}${s}`;
@@ -139,8 +139,8 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
     });
 
     beforeEach(async function () {
-      start = await store.head();
       subscriptions = [];
+      start = await store.head();
       prefix = `ct${randomUUID().slice(0, 8)}-`;
     });
 

@@ -14,14 +14,14 @@ it('latency', async function () {
   p.start(); r.start();
   const lat: number[] = [];
   let k = 0;
-  await Promise.all(Array.from({ length: 6 }, async () => {
-    while (k < 150) {
+  await Promise.all(Array.from({ length: Number(process.env.LANES ?? 6) }, async () => {
+    while (k < Number(process.env.N ?? 150)) {
       k++;
       const res = await store.append([{ streamId: `s-${k}-${Math.random()}`, expected: 'noStream', events: [newEvent('T', {})] }]);
       const t0 = Date.now();
       await p.waitFor(res.position, 5000);
       lat.push(Date.now() - t0);
-      await sleep(Math.random() * 10);
+      await sleep(Math.random() * Number(process.env.GAP ?? 10));
     }
   }));
   lat.sort((a, b) => a - b);
