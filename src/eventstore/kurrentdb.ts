@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ANY, BACKWARDS, END, NO_STREAM, START, STREAM_EXISTS, KurrentDBClient, StreamNotFoundError, UnsupportedError,
   WrongExpectedVersionError, convertToCommandError, excludeSystemEvents, jsonEvent,
@@ -109,7 +108,7 @@ export class KurrentEventStore implements EventStore {
           this.multiAppend = true;
           for (const w of writes) revisions[w.streamId] = r.responses.find((x) => x.streamName === w.streamId)?.revision ?? -1n;
         } catch (err) {
-          const unimplemented = (err as { code?: number }).code === 12; // gRPC UNIMPLEMENTED
+          const unimplemented = (err as { code?: number } | null)?.code === 12; // gRPC UNIMPLEMENTED
           if (!(err instanceof UnsupportedError) && !unimplemented) throw err;
           this.multiAppend = false;
           Object.assign(revisions, await this.appendSequentially(writes, claims, releases));

@@ -34,9 +34,14 @@ export function mountDocs(router: Router, document: () => object): void {
     swaggerVersion: 'dist',
     favicon: '/swagger-ui-assets/dist/favicon-32x32.png',
     hideTopbar: true,
-    swaggerOptions: { url: '/v3/api-docs' },
+    // No validator badge: it would send the document's URL to validator.swagger.io.
+    swaggerOptions: { url: '/v3/api-docs', validatorUrl: null },
   });
-  const page = (ctx: Context, next: Next) => ui(ctx, next);
+  // The template links Google Fonts; the page must load nothing from outside, so that link goes.
+  const page = async (ctx: Context, next: Next) => {
+    await ui(ctx, next);
+    if (typeof ctx.body === 'string') ctx.body = ctx.body.replace(/<link[^>]+fonts\.googleapis\.com[^>]*>/g, '');
+  };
   router.get('/swagger-ui', page);
   router.get('/swagger-ui/index.html', page);
   router.get('/docs', page);

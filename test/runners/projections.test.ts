@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
-import type { StoredEvent } from '../../src/eventstore/port.ts';
+import type { EventStore, StoredEvent } from '../../src/eventstore/port.ts';
 import { createKnex } from '../../src/platform/database.ts';
 import { allProjections } from '../../src/projections/index.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections, type Projection } from '../../src/projections/runner.ts';
@@ -196,6 +196,48 @@ describe('projection runner (PostgreSQL)', function () {
     expect(took).to.be.at.least(295);
     expect(took).to.be.below(1_500);
     expect(await runner.waitFor(position, 5_000)).to.equal(true);
+  });
+
+  it('picks a new event up at once: no wake-up lost during a batch, no wait for the poll tick behind another open transaction', async () => {
+    await createRecorderTable(db.knex, 'rec');
+    // A wake-up that arrives while a batch is reading (after it found nothing) must not be lost.
+    let appendDuringRead = false;
+    let appended: Promise<string> | null = null;
+    const racy: EventStore = Object.create(store);
+    racy.readAll = async (from, limit) => {
+      const r = await store.readAll(from, limit);
+      if (appendDuringRead && r.events.length === 0) {
+        appendDuringRead = false;
+        appended = appendTicks(store, 1, { from: 1 }).then(([p]) => p);
+        await appended;
+        console.log(Date.now()%100000,'appended'); await sleep(50); // the notification reaches the listener before this batch ends
+      }
+      return r;
+    };
+    const runner = run(db.knex, racy, projectionHandlers([recorder('rec', 'rec')]), { table: 'projection_checkpoints', pollMs: 2_000 });
+    runner.start();
+    const [first] = await appendTicks(store, 1, { from: 0 });
+    expect(await runner.waitFor(first, 5_000)).to.equal(true);
+    appendDuringRead = true;
+    while (!appended) await sleep(5);
+    const t0 = Date.now();
+    expect(await runner.waitFor(await appended, 5_000)).to.equal(true);
+    console.log('lost', Date.now() - t0);
+    expect(Date.now() - t0, 'lost wake-up: waited for the poll tick').to.be.below(1_000);
+
+    // Another process's open transaction (with a transaction id) hides a newer event for a while;
+    // when it commits nothing is notified, yet the runner must not sit until its poll tick.
+    const blocker = await db.knex.transaction();
+    await blocker.raw('select pg_current_xact_id()');
+    const [hidden] = await appendTicks(store, 1, { from: 2 });
+    await sleep(100);
+    expect(await checkpointOf(db.knex, 'rec'), 'hidden while the older transaction is open').to.not.equal(hidden);
+    await blocker.commit();
+    const t1 = Date.now();
+    expect(await runner.waitFor(hidden, 5_000)).to.equal(true);
+    console.log('held', Date.now() - t1);
+    expect(Date.now() - t1, 'held back: waited for the poll tick').to.be.below(1_000);
+    expect(await appliedCounts(db.knex, 'rec')).to.deep.equal({ total: 3, distinct: 3 });
   });
 
   it('resetProjections and a replay give identical read models (beside a running runner, and via the CLI)', async () => {
