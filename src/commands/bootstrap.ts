@@ -23,7 +23,7 @@ export async function bootstrapAdmin(deps: CommandDeps, projections: CheckpointR
   }
   if (generated) {
     // Printed once, on purpose: the operator needs it to sign in for the first time.
-    logger.warn({ email }, 'bootstrap administrator created with a generated password (printed below)');
+    logger.warn({ email }, 'bootstrap administrator created with a generated password (printed once on standard output)');
     process.stdout.write(`\nBootstrap administrator: ${email} / ${password}\n\n`);
   } else {
     logger.info({ email }, 'bootstrap administrator created');
