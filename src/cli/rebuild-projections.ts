@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { EventStore, Position } from '../eventstore/port.ts';
-import { PostgresEventStore } from '../eventstore/postgres.ts';
+import type { Position } from '../eventstore/port.ts';
+import { openEventStore } from '../eventstore/open.ts';
 import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
 import { createLogger } from '../platform/logger.ts';
@@ -29,17 +29,19 @@ function runningEmbeddedUrl(config: Config): string | null {
   return /^\d+$/.test(port ?? '') ? `postgres://postgres:embedded@127.0.0.1:${port}/practice` : null;
 }
 
-async function openEventStore(config: Config, db: Database): Promise<EventStore> {
-  if (config.eventStore === 'kurrentdb') {
-    const { KurrentEventStore } = await import('../eventstore/kurrentdb.ts' as string);
-    return new KurrentEventStore(config.kurrentdbUrl);
-  }
-  return new PostgresEventStore(db.knex, db.url);
+/**
+ * The newest committed event. `store.head()` stops below the oldest open transaction of the whole
+ * PostgreSQL cluster, so it can lag behind what is committed; the rebuild waits for everything.
+ */
+async function lastCommitted(config: Config, db: Database): Promise<Position | null> {
+  if (config.eventStore !== 'postgres') return null;
+  const { rows } = await db.knex.raw('select tx_id::text as tx, global_position::text as gp from events order by events.tx_id desc, events.global_position desc limit 1');
+  return rows.length ? `${rows[0].tx}/${rows[0].gp}` : null;
 }
 
 /** Events in the log up to `head` (PostgreSQL store), for the report. */
-async function countEvents(db: Database, store: EventStore, head: Position | null): Promise<number | null> {
-  if (!(store instanceof PostgresEventStore)) return null;
+async function countEvents(config: Config, db: Database, head: Position | null): Promise<number | null> {
+  if (config.eventStore !== 'postgres') return null;
   if (head === null) return 0;
   const [tx, gp] = head.split('/');
   const { rows } = await db.knex.raw('select count(*)::int as n from events where (tx_id, global_position) <= (?::text::xid8, ?::bigint)', [tx, gp]);
@@ -49,16 +51,18 @@ async function countEvents(db: Database, store: EventStore, head: Position | nul
 export async function rebuildProjections(config: Config, log: (line: string) => void = () => {}): Promise<{ events: number | null; ms: number }> {
   const started = Date.now();
   const db = await openDatabase({ databaseUrl: runningEmbeddedUrl(config) ?? config.databaseUrl, dataDir: config.dataDir, poolMax: 5 });
-  const store = await openEventStore(config, db);
+  // Through the sealing layer, as the server reads: read models hold opened personal fields.
+  const { store } = await openEventStore(config, db.knex, db.url);
   const runner = new CheckpointRunner(db.knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, createLogger(config.logLevel));
   try {
     await resetProjections(db.knex, allProjections);
     log(`Read models emptied: ${allProjections.map((p) => p.name).join(', ')}. Replaying the log ...`);
-    const head = await store.head();
+    const [head, committed] = [await store.head(), await lastCommitted(config, db)];
+    const target = store.compare(committed, head) > 0 ? committed : head;
     runner.start();
     // No time limit: a long log takes as long as it takes. A running server may do some batches.
-    while (!(await runner.waitFor(head, 5_000))) log('  still replaying ...');
-    const events = await countEvents(db, store, head);
+    while (!(await runner.waitFor(target, 5_000))) log('  still replaying ...');
+    const events = await countEvents(config, db, target);
     return { events, ms: Date.now() - started };
   } finally {
     await runner.stop();

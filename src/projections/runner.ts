@@ -29,10 +29,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Loops of every runner in this process waiting for work: a committed batch wakes them all. */
 const localCommitWakers = new Set<() => void>();
 
-/** true when committed events exist that an older, still open transaction hides from readers. */
-async function heldBack(knex: Knex): Promise<boolean> {
-  const { rows } = await knex.raw('select exists (select 1 from events where tx_id >= pg_snapshot_xmin(pg_current_snapshot())) as held');
-  return rows[0].held === true;
+/**
+ * True when committed events exist after `from` in the PostgreSQL log that a batch did not read:
+ * an older transaction (of another process, say) still hides them, or they became readable just
+ * after the read. Neither is announced again, so the runner looks again soon instead of napping
+ * until its poll tick. (With KurrentDB the `events` table stays empty: always false.)
+ */
+async function unreadAfter(knex: Knex, from: Position | null): Promise<boolean> {
+  let tx = 0n;
+  let gp = 0n;
+  if (from !== null) {
+    const m = /^(\d{1,20})\/(\d{1,19})$/.exec(from);
+    if (!m) return false;
+    [tx, gp] = [BigInt(m[1]), BigInt(m[2])];
+    if (tx >= 2n ** 64n || gp >= 2n ** 63n) return false;
+  }
+  const { rows } = await knex.raw(
+    'select exists (select 1 from events where (tx_id, global_position) > (?::text::xid8, ?::bigint)) as unread',
+    [tx.toString(), gp.toString()],
+  );
+  return rows[0].unread === true;
 }
 
 /**
@@ -43,7 +59,6 @@ async function heldBack(knex: Knex): Promise<boolean> {
 export class CheckpointRunner {
   private stopped = true;
   private loops: Promise<void>[] = [];
-  private readonly positions = new Map<string, Position | null>();
   private readonly listeners = new Set<() => void>();
   private readonly wakers = new Set<() => void>();
 
@@ -95,11 +110,9 @@ export class CheckpointRunner {
     while (!this.stopped) {
       const wake = this.wakeup(pollMs);
       try {
-        const progressed = await this.runBatch(handler);
-        if (progressed || this.stopped) continue;
-        // Committed events that an older open transaction (of another process) still hides
-        // announce nothing when they become readable: look again soon.
-        if (await heldBack(this.knex)) await sleep(15);
+        const outcome = await this.batch(handler);
+        if (outcome.progressed || this.stopped) continue;
+        if (outcome.locked && (await unreadAfter(this.knex, outcome.from))) await sleep(15);
         else await wake.promise;
       } catch (err) {
         this.logger?.error({ err, handler: handler.name }, 'batch failed; retrying');
@@ -112,14 +125,20 @@ export class CheckpointRunner {
 
   /** Processes one batch; false when there was nothing to do or another process holds the lock. */
   async runBatch(handler: CheckpointedHandler): Promise<boolean> {
+    return (await this.batch(handler)).progressed;
+  }
+
+  private async batch(handler: CheckpointedHandler): Promise<{ progressed: boolean; locked: boolean; from: Position | null }> {
     const table = this.options.table;
     let committed: Position | null | undefined;
+    let locked = false;
+    let from: Position | null = null;
     const progressed = await this.knex.transaction(async (trx) => {
       const { rows } = await trx.raw('select pg_try_advisory_xact_lock(hashtext(?)) as locked', [`${table}:${handler.name}`]);
       if (!rows[0].locked) return false;
+      locked = true;
       const cp = await trx(table).where({ name: handler.name }).first('position');
-      const from: Position | null = cp?.position ?? null;
-      this.positions.set(handler.name, from);
+      from = cp?.position ?? null;
       const batch = await this.store.readAll(from, this.options.batchSize ?? 500);
       if (batch.events.length === 0) return false;
       for (const event of batch.events) await handler.handle(trx, event);
@@ -132,12 +151,11 @@ export class CheckpointRunner {
       return true;
     });
     if (committed !== undefined) {
-      this.positions.set(handler.name, committed);
       this.options.onBatch?.(handler.name, committed as Position);
       for (const l of [...this.listeners]) l();
       for (const w of [...localCommitWakers]) w();
     }
-    return progressed;
+    return { progressed, locked, from };
   }
 
   /** Last committed position of every handler (from the database: another process may run them). */

@@ -67,17 +67,20 @@ export class OutboxWorker {
 
   private async deliver(row: Claimed): Promise<void> {
     const send = this.senders[row.kind];
+    // Only the current claim settles the row: if this delivery outlived its claim and another
+    // worker took the row over (and maybe sent it), a late outcome here must not undo that.
+    const claim = () => this.knex('outbox').where({ id: row.id, status: 'SENDING', attempts: row.attempts });
     try {
       if (!send) throw new Error(`no sender for ${row.kind}`);
       await send(row.payload);
-      await this.knex('outbox').where({ id: row.id }).update({ status: 'SENT', sent_at: this.knex.fn.now(), payload: '{}', last_error: null });
+      await claim().update({ status: 'SENT', sent_at: this.knex.fn.now(), payload: '{}', last_error: null });
     } catch (err) {
       const failed = row.attempts >= MAX_ATTEMPTS;
       const backoffSeconds = Math.min(3600, 2 ** row.attempts);
-      // The error's message only: a transport error can echo the recipient or the content.
+      // The error's name only: a transport error's message can echo the recipient or the content.
       const reason = (err as Error)?.name ?? 'Error';
       this.logger?.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts, reason }, 'outbox delivery failed');
-      await this.knex('outbox').where({ id: row.id }).update({
+      await claim().update({
         status: failed ? 'FAILED' : 'PENDING',
         last_error: reason,
         next_attempt_at: this.knex.raw(`now() + interval '${backoffSeconds} seconds'`),
