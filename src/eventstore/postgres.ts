@@ -161,7 +161,7 @@ export class PostgresEventStore implements EventStore {
         readAll: (f, l) => this.readAll(f, l),
         waitForEvents: (ms) => this.waitForEvents(ms),
         wakeups: () => this.wakeupCount,
-        heldBack: () => this.heldBack(),
+        heldBack: (position) => this.unreadAfter(position),
       },
       from,
       handler,
@@ -169,11 +169,13 @@ export class PostgresEventStore implements EventStore {
     );
   }
 
-  private async heldBack(): Promise<boolean> {
+  private async unreadAfter(position: Position | null): Promise<boolean> {
+    const [tx, gp] = parsePgPosition(position);
     const { rows } = await this.knex.raw(
-      'select exists (select 1 from events where tx_id >= pg_snapshot_xmin(pg_current_snapshot())) as held',
+      'select exists (select 1 from events where (tx_id, global_position) > (?::text::xid8, ?::bigint)) as unread',
+      [tx.toString(), gp.toString()],
     );
-    return rows[0].held === true;
+    return rows[0].unread === true;
   }
 
   waitForEvents(timeoutMs: number): Promise<void> {

@@ -7,8 +7,12 @@ export interface SubscriptionSource {
   waitForEvents: EventStore['waitForEvents'];
   /** Changes whenever a wake-up arrives, so a wake-up during a read is not lost. */
   wakeups(): number;
-  /** true when committed events exist that an older open transaction still hides. */
-  heldBack(): Promise<boolean>;
+  /**
+   * true when committed events exist after `position` that the last read did not return (an
+   * older open transaction hid them, or they became readable just after the read): no new
+   * wake-up will announce them, so look again soon.
+   */
+  heldBack(position: Position | null): Promise<boolean>;
 }
 
 /**
@@ -49,7 +53,7 @@ export function catchUpSubscription(
           continue;
         }
         if (source.wakeups() !== seen) continue;
-        if (await source.heldBack()) {
+        if (await source.heldBack(position)) {
           await nap(15);
           continue;
         }
