@@ -1,4 +1,7 @@
 import type { KeyPurpose } from '../platform/crypto/keyring.ts';
+import { directorioSeals } from './seals/directorio.ts';
+import { pacientesSeals } from './seals/pacientes.ts';
+import { psicologosSeals } from './seals/psicologos.ts';
 
 /** Which fields of an event are personal, whose they are, and under which of the person's keys. */
 export interface SealSpec {
@@ -10,7 +13,11 @@ export interface SealSpec {
 }
 
 // Decided per event schema from the start: types, ids and non-personal fields stay readable.
+// Each area keeps its own in src/events/seals/<area>.ts.
 export const sealSpecs: Record<string, SealSpec> = {
+  ...pacientesSeals,
+  ...psicologosSeals,
+  ...directorioSeals,
   UsuarioRegistrado: {
     subject: (d) => `usuario-${d.idUsuario}`,
     fields: { nombre: 'identity', apellido: 'identity', email: 'identity', dni: 'identity', passwordHash: 'identity' },

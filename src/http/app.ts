@@ -10,11 +10,27 @@ import { cors, requestLog, requireJson, securityHeaders } from './middleware.ts'
 import { openApiDocument } from './openapi.ts';
 import { mountRoutes, type RouteDef } from './routes.ts';
 import { authRoutes } from './routes/auth.ts';
+import { pacientesRoutes } from './routes/pacientes.ts';
+import { psicologosRoutes } from './routes/psicologos.ts';
+import { adminPsicologosRoutes } from './routes/admin-psicologos.ts';
+import { direccionesRoutes } from './routes/direcciones.ts';
+import { situacionesRoutes } from './routes/situaciones.ts';
+import { ajustesRoutes } from './routes/ajustes.ts';
+import { dispositivosRoutes } from './routes/dispositivos.ts';
 import { createMetrics, mountSystem } from './system.ts';
 
 /** Every endpoint group of the API. */
 export function allRoutes(deps: AppDeps): RouteDef[] {
-  return [...authRoutes(deps)];
+  return [
+    ...authRoutes(deps),
+    ...pacientesRoutes(deps),
+    ...psicologosRoutes(deps),
+    ...adminPsicologosRoutes(deps),
+    ...direccionesRoutes(deps),
+    ...situacionesRoutes(deps),
+    ...ajustesRoutes(deps),
+    ...dispositivosRoutes(deps),
+  ];
 }
 
 /**

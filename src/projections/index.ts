@@ -1,7 +1,19 @@
 import type { Projection } from './runner.ts';
+import { ajustesProjection } from './ajustes.ts';
+import { direccionesProjection } from './direcciones.ts';
+import { dispositivosProjection } from './dispositivos.ts';
 import { pacientesProjection } from './pacientes.ts';
 import { psicologosProjection } from './psicologos.ts';
+import { situacionesProjection } from './situaciones.ts';
 import { usuariosProjection } from './usuarios.ts';
 
 /** Every read model of the service. */
-export const allProjections: Projection[] = [usuariosProjection, pacientesProjection, psicologosProjection];
+export const allProjections: Projection[] = [
+  usuariosProjection,
+  pacientesProjection,
+  psicologosProjection,
+  direccionesProjection,
+  situacionesProjection,
+  ajustesProjection,
+  dispositivosProjection,
+];

@@ -1,10 +1,10 @@
 import type { Projection } from './runner.ts';
 import type { PacienteEvent } from '../events/paciente.ts';
 
-/** Patients and their addresses. */
+/** Patients (their addresses: src/projections/direcciones.ts). */
 export const pacientesProjection: Projection = {
   name: 'pacientes',
-  tables: ['pacientes', 'direcciones'],
+  tables: ['pacientes'],
   async apply(trx, stored) {
     const event = stored as unknown as PacienteEvent;
     switch (event.type) {
@@ -18,14 +18,6 @@ export const pacientesProjection: Projection = {
             acepta_videoconferencia: d.aceptaVideoconferencia, acepta_comunicacion: d.aceptaComunicacion,
           })
           .onConflict('id_paciente').ignore();
-        for (const a of d.direcciones) {
-          await trx('direcciones')
-            .insert({
-              id_direccion: a.idDireccion, id_paciente: d.idPaciente, calle: a.calle, ciudad: a.ciudad,
-              provincia: a.provincia, codigo_postal: a.codigoPostal, pais: a.pais, descripcion: a.descripcion,
-            })
-            .onConflict('id_direccion').ignore();
-        }
         return;
       }
       case 'PacienteDadoDeBaja':

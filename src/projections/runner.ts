@@ -128,19 +128,26 @@ export class CheckpointRunner {
     return (await this.batch(handler)).progressed;
   }
 
+  /**
+   * The events are read before the transaction opens, so a loop never holds two pooled
+   * connections at once (with many loops that exhausts the pool). Inside, under the lock, the
+   * checkpoint must still be where the read started; if another process moved it, the read is
+   * dropped and the loop reads again.
+   */
   private async batch(handler: CheckpointedHandler): Promise<{ progressed: boolean; locked: boolean; from: Position | null }> {
     const table = this.options.table;
+    const start = await this.knex(table).where({ name: handler.name }).first('position');
+    const from: Position | null = start?.position ?? null;
+    const batch = await this.store.readAll(from, this.options.batchSize ?? 500);
+    if (batch.events.length === 0) return { progressed: false, locked: true, from };
     let committed: Position | null | undefined;
     let locked = false;
-    let from: Position | null = null;
     const progressed = await this.knex.transaction(async (trx) => {
       const { rows } = await trx.raw('select pg_try_advisory_xact_lock(hashtext(?)) as locked', [`${table}:${handler.name}`]);
       if (!rows[0].locked) return false;
       locked = true;
       const cp = await trx(table).where({ name: handler.name }).first('position');
-      from = cp?.position ?? null;
-      const batch = await this.store.readAll(from, this.options.batchSize ?? 500);
-      if (batch.events.length === 0) return false;
+      if ((cp?.position ?? null) !== from) return true; // moved meanwhile: read again
       for (const event of batch.events) await handler.handle(trx, event);
       await trx.raw(
         `insert into ${table} (name, position, updated_at) values (?, ?, now())

@@ -4,6 +4,9 @@ import * as m002 from './002_runners.ts';
 import * as m003 from './003_sequences.ts';
 import * as m004 from './004_directory_read_models.ts';
 import * as m005 from './005_data_keys.ts';
+import * as m006 from './006_pacientes.ts';
+import * as m007 from './007_psicologos.ts';
+import * as m008 from './008_directorio.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -17,4 +20,7 @@ export const migrations: Record<string, Migration> = {
   '003_sequences': m003,
   '004_directory_read_models': m004,
   '005_data_keys': m005,
+  '006_pacientes': m006,
+  '007_psicologos': m007,
+  '008_directorio': m008,
 };
