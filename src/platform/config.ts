@@ -23,6 +23,10 @@ export interface Config {
   bcryptCost: number;
   jsonLimitBytes: number;
   readYourWritesTimeoutMs: number;
+  /** Years an erased patient's clinical records are kept (from the last activity) before their key is destroyed. */
+  clinicalRetentionYears: number;
+  /** How often the retention job looks for clinical keys due for destruction. */
+  retentionJobIntervalMs: number;
   logLevel: string;
 }
 
@@ -98,6 +102,8 @@ export function loadConfig(env: Env = process.env): Config {
     bcryptCost: int(env, 'BCRYPT_COST', 10, 4, 15),
     jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 10, 60_000),
+    clinicalRetentionYears: int(env, 'CLINICAL_RETENTION_YEARS', 5, 0, 100),
+    retentionJobIntervalMs: int(env, 'RETENTION_JOB_INTERVAL_MS', 3_600_000, 1000, 7 * 86_400_000),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
   };
 }

@@ -7,6 +7,7 @@ import * as m005 from './005_data_keys.ts';
 import * as m006 from './006_pacientes.ts';
 import * as m007 from './007_psicologos.ts';
 import * as m008 from './008_directorio.ts';
+import * as m009 from './009_retencion.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '006_pacientes': m006,
   '007_psicologos': m007,
   '008_directorio': m008,
+  '009_retencion': m009,
 };
