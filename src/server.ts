@@ -17,6 +17,7 @@ import { allReactors } from './reactors/index.ts';
 import { createMailer, type Mailer } from './reactors/mail/mailer.ts';
 import { OutboxWorker } from './reactors/outbox.ts';
 import { reactorHandlers } from './reactors/reactor.ts';
+import { scheduleRetentionJob } from './reactors/retention.ts';
 import { createFirebasePush } from './reactors/push/firebase.ts';
 import { RecordingPush, type PushTransport } from './reactors/push/push.ts';
 
@@ -47,7 +48,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { knex, url } = opts.database ?? owned!;
   const { store, keys } = await openEventStore(config, knex, url);
   const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, logger);
-  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors), { table: 'reactor_checkpoints' }, logger);
+  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys)), { table: 'reactor_checkpoints' }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());
   const outbox = new OutboxWorker(knex, { mail: (p) => mailer.send(p), push: (p) => push.send(p).then(() => undefined) }, logger);
@@ -59,6 +60,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   reactors.start();
   outbox.start();
   await bootstrapAdmin(deps, projections, logger);
+  const retention = scheduleRetentionJob({ knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears }, config.retentionJobIntervalMs);
 
   const server = createServer(createApp(deps).callback());
   server.keepAliveTimeout = 5000;
@@ -80,6 +82,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         });
         server.closeIdleConnections();
       });
+      retention.stop();
       await Promise.all([projections.stop(), reactors.stop(), outbox.stop()]);
       await store.close();
       await owned?.close();

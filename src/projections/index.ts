@@ -4,6 +4,7 @@ import { direccionesProjection } from './direcciones.ts';
 import { dispositivosProjection } from './dispositivos.ts';
 import { pacientesProjection } from './pacientes.ts';
 import { psicologosProjection } from './psicologos.ts';
+import { retencionProjection } from './retencion.ts';
 import { situacionesProjection } from './situaciones.ts';
 import { usuariosProjection } from './usuarios.ts';
 
@@ -16,4 +17,5 @@ export const allProjections: Projection[] = [
   situacionesProjection,
   ajustesProjection,
   dispositivosProjection,
+  retencionProjection,
 ];
