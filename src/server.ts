@@ -54,7 +54,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const outbox = new OutboxWorker(knex, { mail: (p) => mailer.send(p), push: (p) => push.send(p).then(() => undefined) }, logger);
   const deps: AppDeps = {
     store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
-    lookupHash: lookupHasher(config.masterKey), logger, projections, mailer, push, keys,
+    lookupHash: lookupHasher(await keys.serverKey('lookup')), logger, projections, mailer, push, keys,
   };
   projections.start();
   reactors.start();

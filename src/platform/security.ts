@@ -1,13 +1,16 @@
 import bcrypt from 'bcrypt';
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Rol } from '../events/usuario.ts';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** Keyed hash used to look up and reserve e-mails without storing them in plaintext keys. */
-export function lookupHasher(masterKey: string): (scope: string, value: string) => string {
-  const key = Buffer.from(hkdfSync('sha256', masterKey, 'practice-lookup', 'lookup-hmac', 32));
+/**
+ * Keyed hash used to look up and reserve e-mails without storing them in plaintext. The key is a
+ * server key kept wrapped by the master key (KeyRing.serverKey('lookup')), so rotating the master
+ * key does not change the hashes.
+ */
+export function lookupHasher(key: Buffer): (scope: string, value: string) => string {
   return (scope, value) => createHmac('sha256', key).update(`${scope}\u0000${value}`).digest('base64url');
 }
 

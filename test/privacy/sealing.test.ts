@@ -75,11 +75,14 @@ describe('personal data sealed in the event log', () => {
   it('master-key rotation re-wraps the data keys: everything still reads, the old master opens nothing', async () => {
     await store.append([{ streamId: 'usuario-6', expected: 'noStream', events: [usuario(6, 'r@example.org')] }]);
     const before = await db.knex('events').select('data');
+    const lookupKey = await keys.serverKey('lookup');
     const NEW = 'n'.repeat(40);
     expect(await keys.rotateMasterKey(NEW)).to.equal(1);
     expect(await db.knex('events').select('data')).to.deep.equal(before); // events untouched
     const [e] = await new SealingEventStore(raw, new KeyRing(db.knex, NEW), sealSpecs).readStream('usuario-6');
     expect(e.data.email).to.equal('r@example.org');
+    // The lookup HMAC key survives the rotation, so e-mail lookups keep matching.
+    expect((await new KeyRing(db.knex, NEW).serverKey('lookup')).equals(lookupKey)).to.equal(true);
     let oldOpens = true;
     try {
       await new KeyRing(db.knex, MASTER).lookup('usuario-6', 'identity');

@@ -60,6 +60,6 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
 }
 
 export function commandDeps(store: EventStore, knex: Knex, config: Config): CommandDeps {
-  return { store, knex, clock: systemClock, config, ids: sequenceIds(knex), lookupHash: lookupHasher(config.masterKey) };
+  return { store, knex, clock: systemClock, config, ids: sequenceIds(knex), lookupHash: lookupHasher(Buffer.from(config.masterKey)) };
 }
 

@@ -56,6 +56,21 @@ export class KeyRing {
     return { key };
   }
 
+  /** A server-wide 32-byte secret (e.g. the lookup HMAC key), created on first use, wrapped by the master key. */
+  async serverKey(name: string): Promise<Buffer> {
+    const aad = `server|${name}`;
+    const read = async () => {
+      const row = await this.knex('server_keys').where({ name }).first('wrapped');
+      return row ? open(this.kek.kek, row.wrapped, aad) : null;
+    };
+    const existing = await read();
+    if (existing) return existing;
+    await this.knex('server_keys')
+      .insert({ name, wrapped: seal(this.kek.kek, randomBytes(32), aad), master_key_id: this.kek.id })
+      .onConflict('name').ignore();
+    return (await read())!; // a concurrent creator may have won: everyone uses the stored one
+  }
+
   /** Crypto-shredding: the wrapped key is gone; everything sealed with it is unreadable. */
   async destroy(subject: string, purpose: KeyPurpose, trx: Knex | Knex.Transaction = this.knex): Promise<void> {
     await trx('data_keys')
@@ -76,6 +91,10 @@ export class KeyRing {
         const key = open(this.kek.kek, r.wrapped, aad);
         await trx('data_keys').where({ subject: r.subject, purpose: r.purpose }).update({ wrapped: seal(next.kek, key, aad), master_key_id: next.id });
         count++;
+      }
+      for (const r of await trx('server_keys').forUpdate().select('name', 'wrapped')) {
+        const aad = `server|${r.name}`;
+        await trx('server_keys').where({ name: r.name }).update({ wrapped: seal(next.kek, open(this.kek.kek, r.wrapped, aad), aad), master_key_id: next.id });
       }
     });
     this.kek = next;

@@ -8,6 +8,7 @@ import * as m006 from './006_pacientes.ts';
 import * as m007 from './007_psicologos.ts';
 import * as m008 from './008_directorio.ts';
 import * as m009 from './009_retencion.ts';
+import * as m010 from './010_server_keys.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '007_psicologos': m007,
   '008_directorio': m008,
   '009_retencion': m009,
+  '010_server_keys': m010,
 };

@@ -1,0 +1,28 @@
+// npm run keys:rotate — re-wraps every data key and server key under NEW_MASTER_KEY; events are
+// not touched. Stop the servers first, run this, then start them with MASTER_KEY = the new key.
+// With no MASTER_KEY in the environment (development), the key file in DATA_DIR is replaced.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../platform/config.ts';
+import { KeyRing } from '../platform/crypto/keyring.ts';
+import { openDatabase } from '../platform/database.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const next = process.env.NEW_MASTER_KEY ?? '';
+  if (next.length < 32) throw new ConfigError('NEW_MASTER_KEY must be set, with at least 32 characters');
+  if (next === config.masterKey) throw new ConfigError('NEW_MASTER_KEY is the current master key');
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+  try {
+    const count = await new KeyRing(db.knex, config.masterKey).rotateMasterKey(next);
+    if (!process.env.MASTER_KEY) writeFileSync(join(config.dataDir, '.master_key'), next, { mode: 0o600 });
+    process.stdout.write(`Re-wrapped ${count} data keys. Start the servers with the new MASTER_KEY.\n`);
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(err instanceof ConfigError ? `Configuration error: ${err.message}\n` : `Rotation failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(err instanceof ConfigError ? 2 : 1);
+});
