@@ -1,0 +1,66 @@
+import type { DomainEvent } from '../commands/decider.ts';
+
+export type EstadoCita = 'PENDIENTE' | 'CONFIRMADA' | 'CANCELADA' | 'COMPLETADA';
+export type QuienCancela = 'PACIENTE' | 'PSICOLOGO' | 'ADMIN';
+
+/** Local wall-clock datetimes of the practice's zone, `YYYY-MM-DDTHH:MM:SS` (decisions.md). */
+interface CitaRef {
+  idCita: number;
+  idPaciente: number;
+  idPsicologo: number;
+}
+
+export type CitaCreada = DomainEvent<'CitaCreada', CitaRef & { startDatetime: string; durationMinutes: number; motivo: string | null }>;
+export type CitaReprogramada = DomainEvent<'CitaReprogramada', CitaRef & {
+  startDatetime: string;
+  durationMinutes: number;
+  motivo: string | null;
+  anteriorStartDatetime: string;
+}>;
+export type CitaConfirmada = DomainEvent<'CitaConfirmada', CitaRef>;
+export type CitaCancelada = DomainEvent<'CitaCancelada', CitaRef & { startDatetime: string; canceladaPor: QuienCancela }>;
+export type CitaCompletada = DomainEvent<'CitaCompletada', CitaRef>;
+/** Recorded once per appointment and start time by the reminder worker; the mail reactor sends it. */
+export type CitaRecordatorioEnviado = DomainEvent<'CitaRecordatorioEnviado', CitaRef & { startDatetime: string }>;
+
+export type CitaEvent = CitaCreada | CitaReprogramada | CitaConfirmada | CitaCancelada | CitaCompletada | CitaRecordatorioEnviado;
+
+export type Cita =
+  | { status: 'nueva' }
+  | {
+      status: 'existente';
+      idCita: number;
+      idPaciente: number;
+      idPsicologo: number;
+      estado: EstadoCita;
+      startDatetime: string;
+      durationMinutes: number;
+      motivo: string | null;
+      recordadaPara: string | null;
+    };
+
+export const citaStream = (idCita: number) => `cita-${idCita}`;
+
+export function evolveCita(state: Cita, event: CitaEvent): Cita {
+  if (event.type === 'CitaCreada') {
+    const d = event.data;
+    return { status: 'existente', ...d, estado: 'PENDIENTE', recordadaPara: null };
+  }
+  if (state.status === 'nueva') return state;
+  switch (event.type) {
+    case 'CitaReprogramada':
+      return { ...state, startDatetime: event.data.startDatetime, durationMinutes: event.data.durationMinutes, motivo: event.data.motivo };
+    case 'CitaConfirmada':
+      return { ...state, estado: 'CONFIRMADA' };
+    case 'CitaCancelada':
+      return { ...state, estado: 'CANCELADA' };
+    case 'CitaCompletada':
+      return { ...state, estado: 'COMPLETADA' };
+    case 'CitaRecordatorioEnviado':
+      return { ...state, recordadaPara: event.data.startDatetime };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
