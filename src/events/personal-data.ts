@@ -1,5 +1,7 @@
 import type { KeyPurpose } from '../platform/crypto/keyring.ts';
+import { citasSeals } from './seals/citas.ts';
 import { directorioSeals } from './seals/directorio.ts';
+import { sesionesSeals } from './seals/sesiones.ts';
 import { pacientesSeals } from './seals/pacientes.ts';
 import { psicologosSeals } from './seals/psicologos.ts';
 
@@ -18,6 +20,8 @@ export const sealSpecs: Record<string, SealSpec> = {
   ...pacientesSeals,
   ...psicologosSeals,
   ...directorioSeals,
+  ...citasSeals,
+  ...sesionesSeals,
   UsuarioRegistrado: {
     subject: (d) => `usuario-${d.idUsuario}`,
     fields: { nombre: 'identity', apellido: 'identity', email: 'identity', dni: 'identity', passwordHash: 'identity' },

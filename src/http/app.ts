@@ -17,6 +17,9 @@ import { direccionesRoutes } from './routes/direcciones.ts';
 import { situacionesRoutes } from './routes/situaciones.ts';
 import { ajustesRoutes } from './routes/ajustes.ts';
 import { dispositivosRoutes } from './routes/dispositivos.ts';
+import { citasRoutes } from './routes/citas.ts';
+import { bloqueosRoutes } from './routes/bloqueos.ts';
+import { sesionesRoutes } from './routes/sesiones.ts';
 import { createMetrics, mountSystem } from './system.ts';
 
 /** Every endpoint group of the API. */
@@ -30,6 +33,9 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...situacionesRoutes(deps),
     ...ajustesRoutes(deps),
     ...dispositivosRoutes(deps),
+    ...citasRoutes(deps),
+    ...bloqueosRoutes(deps),
+    ...sesionesRoutes(deps),
   ];
 }
 

@@ -1,5 +1,9 @@
 import type { Projection } from './runner.ts';
+import { agendaProjection } from './agenda.ts';
 import { ajustesProjection } from './ajustes.ts';
+import { citasProjection } from './citas.ts';
+import { recordatoriosProjection } from './recordatorios.ts';
+import { sesionesProjection } from './sesiones.ts';
 import { direccionesProjection } from './direcciones.ts';
 import { dispositivosProjection } from './dispositivos.ts';
 import { pacientesProjection } from './pacientes.ts';
@@ -18,4 +22,8 @@ export const allProjections: Projection[] = [
   ajustesProjection,
   dispositivosProjection,
   retencionProjection,
+  citasProjection,
+  agendaProjection,
+  sesionesProjection,
+  recordatoriosProjection,
 ];

@@ -9,6 +9,8 @@ import * as m007 from './007_psicologos.ts';
 import * as m008 from './008_directorio.ts';
 import * as m009 from './009_retencion.ts';
 import * as m010 from './010_server_keys.ts';
+import * as m011 from './011_citas.ts';
+import * as m012 from './012_sesiones.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '008_directorio': m008,
   '009_retencion': m009,
   '010_server_keys': m010,
+  '011_citas': m011,
+  '012_sesiones': m012,
 };

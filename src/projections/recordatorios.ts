@@ -1,0 +1,7 @@
+import type { Projection } from './runner.ts';
+
+export const recordatoriosProjection: Projection = {
+  name: 'recordatorios',
+  tables: [],
+  async apply() {},
+};

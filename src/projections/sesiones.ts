@@ -1,0 +1,7 @@
+import type { Projection } from './runner.ts';
+
+export const sesionesProjection: Projection = {
+  name: 'sesiones',
+  tables: [],
+  async apply() {},
+};
