@@ -1,5 +1,7 @@
 import type { KeyPurpose } from '../platform/crypto/keyring.ts';
 import { citasSeals } from './seals/citas.ts';
+import { clinicoSeals } from './seals/clinico.ts';
+import { mensajesSeals } from './seals/mensajes.ts';
 import { directorioSeals } from './seals/directorio.ts';
 import { sesionesSeals } from './seals/sesiones.ts';
 import { pacientesSeals } from './seals/pacientes.ts';
@@ -22,6 +24,8 @@ export const sealSpecs: Record<string, SealSpec> = {
   ...directorioSeals,
   ...citasSeals,
   ...sesionesSeals,
+  ...clinicoSeals,
+  ...mensajesSeals,
   UsuarioRegistrado: {
     subject: (d) => `usuario-${d.idUsuario}`,
     fields: { nombre: 'identity', apellido: 'identity', email: 'identity', dni: 'identity', passwordHash: 'identity' },

@@ -11,7 +11,7 @@ import { openApiDocument } from './openapi.ts';
 import { mountRoutes, type RouteDef } from './routes.ts';
 import { authRoutes } from './routes/auth.ts';
 import { pacientesRoutes } from './routes/pacientes.ts';
-import { psicologosRoutes } from './routes/psicologos.ts';
+import { discardUploads, psicologosRoutes } from './routes/psicologos.ts';
 import { adminPsicologosRoutes } from './routes/admin-psicologos.ts';
 import { direccionesRoutes } from './routes/direcciones.ts';
 import { situacionesRoutes } from './routes/situaciones.ts';
@@ -20,6 +20,11 @@ import { dispositivosRoutes } from './routes/dispositivos.ts';
 import { citasRoutes } from './routes/citas.ts';
 import { bloqueosRoutes } from './routes/bloqueos.ts';
 import { sesionesRoutes } from './routes/sesiones.ts';
+import { historialRoutes } from './routes/historial.ts';
+import { diarioRoutes } from './routes/diario.ts';
+import { progresoRoutes } from './routes/progreso.ts';
+import { auditoriaRoutes } from './routes/auditoria.ts';
+import { mensajesRoutes } from './routes/mensajes.ts';
 import { createMetrics, mountSystem } from './system.ts';
 
 /** Every endpoint group of the API. */
@@ -36,6 +41,11 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...citasRoutes(deps),
     ...bloqueosRoutes(deps),
     ...sesionesRoutes(deps),
+    ...historialRoutes(deps),
+    ...diarioRoutes(deps),
+    ...progresoRoutes(deps),
+    ...auditoriaRoutes(deps),
+    ...mensajesRoutes(deps),
   ];
 }
 
@@ -75,6 +85,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorMiddleware(deps.config.practiceTimezone));
   app.use(cors(deps.config.corsOrigins));
   app.use(requireJson(multipart));
+  app.use(discardUploads()); // formidable's temp files go when the request ends, whatever happened
   app.use(
     bodyErrorsAsClientErrors(koaBody({
       json: true,

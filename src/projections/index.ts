@@ -1,6 +1,11 @@
 import type { Projection } from './runner.ts';
 import { agendaProjection } from './agenda.ts';
 import { ajustesProjection } from './ajustes.ts';
+import { analiticaProjection } from './analitica.ts';
+import { diarioProjection } from './diario.ts';
+import { historialProjection } from './historial.ts';
+import { mensajesProjection } from './mensajes.ts';
+import { progresoProjection } from './progreso.ts';
 import { citasProjection } from './citas.ts';
 import { recordatoriosProjection } from './recordatorios.ts';
 import { sesionesProjection } from './sesiones.ts';
@@ -26,4 +31,9 @@ export const allProjections: Projection[] = [
   agendaProjection,
   sesionesProjection,
   recordatoriosProjection,
+  historialProjection,
+  diarioProjection,
+  progresoProjection,
+  analiticaProjection,
+  mensajesProjection,
 ];

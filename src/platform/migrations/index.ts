@@ -11,6 +11,8 @@ import * as m009 from './009_retencion.ts';
 import * as m010 from './010_server_keys.ts';
 import * as m011 from './011_citas.ts';
 import * as m012 from './012_sesiones.ts';
+import * as m013 from './013_clinico.ts';
+import * as m014 from './014_mensajes.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -31,4 +33,6 @@ export const migrations: Record<string, Migration> = {
   '010_server_keys': m010,
   '011_citas': m011,
   '012_sesiones': m012,
+  '013_clinico': m013,
+  '014_mensajes': m014,
 };

@@ -1,0 +1,7 @@
+import type { Projection } from './runner.ts';
+
+export const mensajesProjection: Projection = {
+  name: 'mensajes',
+  tables: [],
+  async apply() {},
+};
