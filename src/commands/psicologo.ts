@@ -1,8 +1,46 @@
 import type { Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
-import { evolvePsicologo, type Psicologo, type PsicologoEvent, type PsicologoRegistrado } from '../events/psicologo.ts';
+import {
+  evolvePsicologo, type PerfilProfesional, type Psicologo, type PsicologoEvent, type PsicologoRegistrado,
+} from '../events/psicologo.ts';
 
-export type PsicologoCommand = { type: 'RegistrarPsicologo'; data: PsicologoRegistrado['data'] };
+/** A partial profile change: omitted fields keep their value. */
+export type CambiosPerfil = Partial<PerfilProfesional>;
+
+export type PsicologoCommand =
+  | { type: 'RegistrarPsicologo'; data: PsicologoRegistrado['data'] }
+  | { type: 'ActualizarPsicologo'; data: CambiosPerfil }
+  | { type: 'ActualizarFotoPerfil'; data: { fotoPerfilUrl: string } }
+  | { type: 'EliminarPsicologo' };
+
+const notFound = () => errors.notFound('Psicólogo', 'Psychologist');
+
+function checkExperiencia(experiencia: number): void {
+  if (!Number.isInteger(experiencia) || experiencia < 0) {
+    throw errors.invalid('La experiencia no puede ser negativa', 'experiencia must not be negative');
+  }
+}
+
+/** Licences are compared as their reservation normalises them: trimmed, case-insensitive. */
+export const sameLicencia = (a: string | null, b: string | null) => (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase();
+
+function actualizar(state: Psicologo, cambios: CambiosPerfil): PsicologoEvent[] {
+  if (state.status !== 'activo') throw notFound();
+  const perfil: PerfilProfesional = {
+    especialidad: cambios.especialidad !== undefined ? cambios.especialidad : state.perfil.especialidad,
+    experiencia: cambios.experiencia ?? state.perfil.experiencia,
+    descripcion: cambios.descripcion !== undefined ? cambios.descripcion : state.perfil.descripcion,
+    licencia: cambios.licencia !== undefined ? cambios.licencia : state.perfil.licencia,
+  };
+  checkExperiencia(perfil.experiencia);
+  const unchanged = perfil.especialidad === state.perfil.especialidad && perfil.experiencia === state.perfil.experiencia
+    && perfil.descripcion === state.perfil.descripcion && perfil.licencia === state.perfil.licencia;
+  if (unchanged) return [];
+  return [{
+    type: 'PsicologoActualizado',
+    data: { idPsicologo: state.idPsicologo, idUsuario: state.idUsuario, ...perfil, licenciaAnterior: state.perfil.licencia },
+  }];
+}
 
 export const psicologoDecider: Decider<Psicologo, PsicologoCommand, PsicologoEvent> = {
   initialState: () => ({ status: 'nuevo' }),
@@ -11,12 +49,24 @@ export const psicologoDecider: Decider<Psicologo, PsicologoCommand, PsicologoEve
     switch (command.type) {
       case 'RegistrarPsicologo':
         if (state.status !== 'nuevo') throw errors.conflict('El psicólogo ya existe', 'Psychologist already exists');
-        if (command.data.experiencia < 0) {
-          throw errors.invalid('La experiencia no puede ser negativa', 'experiencia must not be negative');
-        }
+        checkExperiencia(command.data.experiencia);
         return [{ type: 'PsicologoRegistrado', data: command.data }];
+      case 'ActualizarPsicologo':
+        return actualizar(state, command.data);
+      case 'ActualizarFotoPerfil':
+        if (state.status !== 'activo') throw notFound();
+        return [{
+          type: 'FotoPerfilActualizada',
+          data: { idPsicologo: state.idPsicologo, idUsuario: state.idUsuario, fotoPerfilUrl: command.data.fotoPerfilUrl, fotoAnterior: state.fotoPerfilUrl },
+        }];
+      case 'EliminarPsicologo':
+        if (state.status !== 'activo') throw notFound();
+        return [{
+          type: 'PsicologoEliminado',
+          data: { idPsicologo: state.idPsicologo, idUsuario: state.idUsuario, licencia: state.perfil.licencia, fotoPerfilUrl: state.fotoPerfilUrl },
+        }];
       default: {
-        const unknown: never = command.type;
+        const unknown: never = command;
         return unknown;
       }
     }

@@ -1,26 +1,65 @@
 import type { DomainEvent } from '../commands/decider.ts';
 
-export type PsicologoRegistrado = DomainEvent<'PsicologoRegistrado', {
-  idPsicologo: number;
-  idUsuario: number;
+export interface PerfilProfesional {
   especialidad: string | null;
   experiencia: number;
   descripcion: string | null;
   licencia: string | null;
+}
+
+export type PsicologoRegistrado = DomainEvent<'PsicologoRegistrado', PerfilProfesional & {
+  idPsicologo: number;
+  idUsuario: number;
 }>;
 
-export type PsicologoEvent = PsicologoRegistrado;
+/** The whole professional profile after the change; `licenciaAnterior` lets the licence reservation move. */
+export type PsicologoActualizado = DomainEvent<'PsicologoActualizado', PerfilProfesional & {
+  idPsicologo: number;
+  idUsuario: number;
+  licenciaAnterior: string | null;
+}>;
 
-export type Psicologo = { status: 'nuevo' } | { status: 'activo'; idPsicologo: number; idUsuario: number };
+/** `fotoAnterior` names the file this photo replaced, so exactly that file is removed. */
+export type FotoPerfilActualizada = DomainEvent<'FotoPerfilActualizada', {
+  idPsicologo: number;
+  idUsuario: number;
+  fotoPerfilUrl: string;
+  fotoAnterior: string | null;
+}>;
+
+/** The profile's licence and photo travel along so their reservation and file can be released. */
+export type PsicologoEliminado = DomainEvent<'PsicologoEliminado', {
+  idPsicologo: number;
+  idUsuario: number;
+  licencia: string | null;
+  fotoPerfilUrl: string | null;
+}>;
+
+export type PsicologoEvent = PsicologoRegistrado | PsicologoActualizado | FotoPerfilActualizada | PsicologoEliminado;
+
+export type Psicologo =
+  | { status: 'nuevo' }
+  | { status: 'activo'; idPsicologo: number; idUsuario: number; perfil: PerfilProfesional; fotoPerfilUrl: string | null }
+  | { status: 'eliminado'; idPsicologo: number; idUsuario: number };
 
 export const psicologoStream = (idPsicologo: number) => `psicologo-${idPsicologo}`;
+
+const perfilOf = (d: PerfilProfesional): PerfilProfesional => ({
+  especialidad: d.especialidad, experiencia: d.experiencia, descripcion: d.descripcion, licencia: d.licencia,
+});
 
 export function evolvePsicologo(state: Psicologo, event: PsicologoEvent): Psicologo {
   switch (event.type) {
     case 'PsicologoRegistrado':
-      return { status: 'activo', idPsicologo: event.data.idPsicologo, idUsuario: event.data.idUsuario };
+      return { status: 'activo', idPsicologo: event.data.idPsicologo, idUsuario: event.data.idUsuario, perfil: perfilOf(event.data), fotoPerfilUrl: null };
+    case 'PsicologoActualizado':
+      return state.status === 'activo' ? { ...state, perfil: perfilOf(event.data) } : state;
+    case 'FotoPerfilActualizada':
+      return state.status === 'activo' ? { ...state, fotoPerfilUrl: event.data.fotoPerfilUrl } : state;
+    case 'PsicologoEliminado':
+      return state.status === 'nuevo' ? state : { status: 'eliminado', idPsicologo: state.idPsicologo, idUsuario: state.idUsuario };
     default: {
-      const unknown: never = event.type;
+      const unknown: never = event;
       return unknown;
     }
   }

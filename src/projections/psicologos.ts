@@ -1,6 +1,11 @@
 import type { Projection } from './runner.ts';
 import type { PsicologoEvent } from '../events/psicologo.ts';
 
+/**
+ * Psychologist profiles. A deleted profile's row is removed: listings, the login's idPsicologo
+ * and the patient's-psychologist lookup all stop seeing it. Updates carry the whole profile, so
+ * replaying them is idempotent.
+ */
 export const psicologosProjection: Projection = {
   name: 'psicologos',
   tables: ['psicologos'],
@@ -17,6 +22,19 @@ export const psicologosProjection: Projection = {
           .onConflict('id_psicologo').ignore();
         return;
       }
+      case 'PsicologoActualizado': {
+        const d = event.data;
+        await trx('psicologos').where({ id_psicologo: d.idPsicologo }).update({
+          especialidad: d.especialidad, experiencia: d.experiencia, descripcion: d.descripcion, licencia: d.licencia,
+        });
+        return;
+      }
+      case 'FotoPerfilActualizada':
+        await trx('psicologos').where({ id_psicologo: event.data.idPsicologo }).update({ foto_perfil_url: event.data.fotoPerfilUrl });
+        return;
+      case 'PsicologoEliminado':
+        await trx('psicologos').where({ id_psicologo: event.data.idPsicologo }).delete();
+        return;
       default:
         return;
     }

@@ -1,7 +1,48 @@
 import type { AppDeps } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
+import { s } from '../validation.ts';
+import { localStorageIn } from '../../platform/storage.ts';
+import { listPsicologosAdmin, listPsicologosConPacientes } from '../../queries/psicologos.ts';
+import { actualizarBody, actualizarHandler, crearBody, crearHandler, eliminarHandler, perfilSchema } from './psicologos.ts';
 
+const adminItemFields = {
+  idPsicologo: s.int(), idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(), especialidad: s.nullable(s.string()),
+};
+const adminItem = s.object(adminItemFields, Object.keys(adminItemFields));
+const conPacientes = s.object(
+  {
+    idPsicologo: s.int(), nombrePsicologo: s.string(),
+    pacientes: s.array(s.object({ idPaciente: s.int(), nombrePaciente: s.string(), email: s.string() }, ['idPaciente', 'nombrePaciente', 'email'])),
+  },
+  ['idPsicologo', 'nombrePsicologo', 'pacientes'],
+);
+
+/** The administrator's view of psychologists; create, update and delete behave as under /api/psicologo. */
 export function adminPsicologosRoutes(deps: AppDeps): RouteDef[] {
-  void deps;
-  return [];
+  const storage = localStorageIn(deps.config.dataDir);
+  const tag = 'Administración de psicólogos';
+  return [
+    {
+      method: 'get', path: '/api/admin/psicologos', tag, summary: 'Listar psicólogos', auth: ['ADMIN'],
+      responses: { 200: { description: 'Psicólogos, por idPsicologo', schema: s.array(adminItem) } },
+      handler: async (ctx) => { ctx.body = await listPsicologosAdmin(deps.knex); },
+    },
+    {
+      method: 'post', path: '/api/admin/psicologos/create', tag, summary: 'Crear el perfil de psicólogo de un usuario PSICOLOGO', auth: ['ADMIN'],
+      body: crearBody, responses: { 201: { description: 'Psicólogo creado', schema: perfilSchema } }, handler: crearHandler(deps),
+    },
+    {
+      method: 'get', path: '/api/admin/psicologos/pacientes', tag, summary: 'Psicólogos con sus pacientes', auth: ['ADMIN'],
+      responses: { 200: { description: 'Cada psicólogo con sus pacientes activos', schema: s.array(conPacientes) } },
+      handler: async (ctx) => { ctx.body = await listPsicologosConPacientes(deps.knex); },
+    },
+    {
+      method: 'put', path: '/api/admin/psicologos/:id', tag, summary: 'Actualizar un perfil de psicólogo', auth: ['ADMIN'],
+      body: actualizarBody, responses: { 200: { description: 'Perfil actualizado', schema: perfilSchema } }, handler: actualizarHandler(deps),
+    },
+    {
+      method: 'delete', path: '/api/admin/psicologos/:id', tag, summary: 'Eliminar un perfil de psicólogo', auth: ['ADMIN'],
+      responses: { 204: { description: 'Eliminado' } }, handler: eliminarHandler(deps, storage),
+    },
+  ];
 }

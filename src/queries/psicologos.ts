@@ -1,0 +1,101 @@
+import type { Knex } from 'knex';
+
+export interface PsicologoItem {
+  idPsicologo: number;
+  idUsuario: number;
+  nombre: string;
+  apellido: string;
+  email: string;
+  especialidad: string | null;
+  experiencia: number;
+  descripcion: string | null;
+  licencia: string | null;
+}
+
+export interface PerfilPsicologo extends PsicologoItem {
+  fotoPerfilUrl: string | null;
+}
+
+const psicologos = (knex: Knex) =>
+  knex('psicologos as ps')
+    .join('usuarios as u', 'u.id_usuario', 'ps.id_usuario')
+    .select('ps.id_psicologo', 'ps.id_usuario', 'u.nombre', 'u.apellido', 'u.email', 'ps.especialidad', 'ps.experiencia', 'ps.descripcion', 'ps.licencia', 'ps.foto_perfil_url');
+
+type Row = Record<string, any>;
+
+const item = (r: Row): PsicologoItem => ({
+  idPsicologo: r.id_psicologo, idUsuario: r.id_usuario, nombre: r.nombre, apellido: r.apellido, email: r.email,
+  especialidad: r.especialidad, experiencia: r.experiencia, descripcion: r.descripcion, licencia: r.licencia,
+});
+
+const perfil = (r: Row): PerfilPsicologo => ({ ...item(r), fotoPerfilUrl: r.foto_perfil_url ?? null });
+
+export async function listPsicologos(knex: Knex): Promise<PsicologoItem[]> {
+  return (await psicologos(knex).orderBy('ps.id_psicologo')).map(item);
+}
+
+export async function listPsicologosAdmin(knex: Knex) {
+  return (await listPsicologos(knex)).map(({ idPsicologo, idUsuario, nombre, apellido, email, especialidad }) => ({
+    idPsicologo, idUsuario, nombre, apellido, email, especialidad,
+  }));
+}
+
+export async function findPerfil(knex: Knex, idPsicologo: number): Promise<PerfilPsicologo | null> {
+  const row = await psicologos(knex).where('ps.id_psicologo', idPsicologo).first();
+  return row ? perfil(row) : null;
+}
+
+/** The profile of a user (one at a time: a new one may be created only after the old one is deleted). */
+export async function findPerfilDeUsuario(knex: Knex, idUsuario: number): Promise<{ idPsicologo: number } | null> {
+  const row = await knex('psicologos').where({ id_usuario: idUsuario }).first('id_psicologo');
+  return row ? { idPsicologo: row.id_psicologo } : null;
+}
+
+export async function findUsuario(knex: Knex, idUsuario: number): Promise<{ rol: string; activo: boolean } | null> {
+  const row = await knex('usuarios').where({ id_usuario: idUsuario }).first('rol', 'activo');
+  return row ? { rol: row.rol, activo: row.activo } : null;
+}
+
+/**
+ * The public view of an active patient's psychologist: professional fields only. No e-mail or user
+ * id, because this answers anyone without a token and patient ids are sequential.
+ */
+export async function findPsicologoDePaciente(knex: Knex, idPaciente: number) {
+  const row = await psicologos(knex)
+    .join('pacientes as p', 'p.id_psicologo', 'ps.id_psicologo')
+    .where({ 'p.id_paciente': idPaciente, 'p.activo': true })
+    .first();
+  if (!row) return null;
+  const { idPsicologo, nombre, apellido, especialidad, experiencia, descripcion, licencia, fotoPerfilUrl } = perfil(row);
+  return { idPsicologo, nombre, apellido, especialidad, experiencia, descripcion, licencia, fotoPerfilUrl };
+}
+
+const pacientes = (knex: Knex) =>
+  knex('pacientes as p').join('usuarios as u', 'u.id_usuario', 'p.id_usuario').where('p.activo', true);
+
+/** The active patients assigned to a psychologist. */
+export async function listPacientesDe(knex: Knex, idPsicologo: number) {
+  const rows = await pacientes(knex)
+    .where('p.id_psicologo', idPsicologo)
+    .orderBy('p.id_paciente')
+    .select('p.id_paciente', 'p.id_usuario', 'u.nombre', 'u.apellido', 'u.email', 'p.fecha_nacimiento', 'p.genero', 'p.telefono', 'p.metodo_pago', 'p.estado_pago');
+  return rows.map((r: Row) => ({
+    idPaciente: r.id_paciente, idUsuario: r.id_usuario, nombre: r.nombre, apellido: r.apellido, email: r.email,
+    fechaNacimiento: r.fecha_nacimiento, genero: r.genero, telefono: r.telefono, metodoPago: r.metodo_pago, estadoPago: r.estado_pago,
+  }));
+}
+
+/** Every psychologist with their active patients; names are "nombre apellido". */
+export async function listPsicologosConPacientes(knex: Knex) {
+  const [all, rows] = await Promise.all([
+    listPsicologos(knex),
+    pacientes(knex).whereNotNull('p.id_psicologo').orderBy('p.id_paciente').select('p.id_paciente', 'p.id_psicologo', 'u.nombre', 'u.apellido', 'u.email'),
+  ]);
+  const byPsicologo = new Map<number, { idPaciente: number; nombrePaciente: string; email: string }[]>();
+  for (const r of rows as Row[]) {
+    const list = byPsicologo.get(r.id_psicologo) ?? [];
+    list.push({ idPaciente: r.id_paciente, nombrePaciente: `${r.nombre} ${r.apellido}`, email: r.email });
+    byPsicologo.set(r.id_psicologo, list);
+  }
+  return all.map((p) => ({ idPsicologo: p.idPsicologo, nombrePsicologo: `${p.nombre} ${p.apellido}`, pacientes: byPsicologo.get(p.idPsicologo) ?? [] }));
+}
