@@ -28,7 +28,8 @@ export const sealSpecs: Record<string, SealSpec> = {
   ...mensajesSeals,
   UsuarioRegistrado: {
     subject: (d) => `usuario-${d.idUsuario}`,
-    fields: { nombre: 'identity', apellido: 'identity', email: 'identity', dni: 'identity', passwordHash: 'identity' },
+    // emailHash too: a keyed hash of an erased e-mail must not outlive the person's key.
+    fields: { nombre: 'identity', apellido: 'identity', email: 'identity', emailHash: 'identity', dni: 'identity', passwordHash: 'identity' },
   },
   PacienteRegistrado: {
     subject: (d) => `usuario-${d.idUsuario}`,

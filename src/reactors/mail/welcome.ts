@@ -9,6 +9,7 @@ export const welcomeMailReactor: Reactor = {
   async react(trx, event) {
     if (event.type !== 'UsuarioRegistrado') return;
     const d = (event as unknown as UsuarioRegistrado).data;
+    if (!d.email) return; // erased before this reactor got here: nobody to write to
     const ajuste = await trx.schema.hasTable('ajustes').then((has) => (has ? trx('ajustes').where({ id_usuario: d.idUsuario }).first('idioma') : null));
     const idioma: Idioma = ajuste?.idioma === 'en' ? 'en' : 'es';
     const mail = templates.bienvenida(idioma, { nombre: d.nombre, rol: d.rol });

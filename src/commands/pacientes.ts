@@ -1,0 +1,114 @@
+import { ReservationTakenError, type Position, type Reservation } from '../eventstore/port.ts';
+import { pacienteStream, type CambiosPaciente, type EstadoPago, type MetodoPago } from '../events/paciente.ts';
+import { usuarioStream } from '../events/usuario.ts';
+import type { KeyRing } from '../platform/crypto/keyring.ts';
+import { errors } from '../platform/errors.ts';
+import { findErasureTarget, findUsuarioParaPerfil, psicologoExists } from '../queries/pacientes.ts';
+import type { Actor } from './decider.ts';
+import { commandContext, type CommandDeps } from './deps.ts';
+import { handleCommand, type Step } from './handler.ts';
+import { pacienteDecider, type PacienteCommand } from './paciente.ts';
+import { usuarioDecider } from './usuario.ts';
+
+export interface CrearPacienteInput {
+  idUsuario: number;
+  idPsicologo: number;
+  fechaNacimiento: string;
+  genero?: string | null;
+  telefono?: string | null;
+  metodoPago?: MetodoPago | null;
+  estadoPago?: EstadoPago;
+}
+
+export type ActualizarPacienteInput = CambiosPaciente & { idPsicologo?: number };
+
+const pacienteNotFound = () => errors.notFound('Paciente', 'Patient');
+const perfilExiste = () => errors.conflict('El usuario ya tiene un perfil de paciente', 'The user already has a patient profile');
+
+const pacienteStep = (idPaciente: number, command: PacienteCommand): Step => ({
+  streamId: pacienteStream(idPaciente), decider: pacienteDecider, command,
+});
+
+async function requirePsicologo(deps: CommandDeps, idPsicologo: number | undefined): Promise<void> {
+  if (idPsicologo !== undefined && !(await psicologoExists(deps.knex, idPsicologo))) {
+    throw errors.invalid('El psicólogo no existe', 'The psychologist does not exist');
+  }
+}
+
+/**
+ * One profile per user: registration creates user and profile together, so the read model shows
+ * any earlier profile; two concurrent creations for one user meet at this reservation.
+ */
+const perfilReservation = (deps: CommandDeps, idUsuario: number): Reservation => ({
+  scope: 'perfil-paciente', key: deps.lookupHash('perfil-paciente', String(idUsuario)),
+});
+
+/** The patient profile of an existing PACIENTE user who has none (administration). */
+export async function crearPaciente(deps: CommandDeps, actor: Actor, input: CrearPacienteInput): Promise<{ idPaciente: number; position: Position | null }> {
+  const usuario = await findUsuarioParaPerfil(deps.knex, input.idUsuario);
+  if (!usuario || usuario.rol !== 'PACIENTE' || !usuario.activo) {
+    throw errors.invalid('El usuario no existe o no es un paciente activo', 'The user does not exist or is not an active patient');
+  }
+  if (usuario.idPaciente !== null) throw perfilExiste();
+  await requirePsicologo(deps, input.idPsicologo);
+  const idPaciente = await deps.ids('paciente');
+  const step = pacienteStep(idPaciente, {
+    type: 'RegistrarPaciente',
+    data: {
+      idPaciente, idUsuario: input.idUsuario, idPsicologo: input.idPsicologo, fechaNacimiento: input.fechaNacimiento,
+      genero: input.genero ?? null, telefono: input.telefono ?? null, direcciones: [], metodoPago: input.metodoPago ?? null,
+      estadoPago: input.estadoPago ?? 'PENDIENTE', aceptaTerminos: false, aceptaVideoconferencia: false, aceptaComunicacion: false,
+    },
+  });
+  try {
+    const r = await handleCommand(deps.store, [step], commandContext(deps, actor), () => [perfilReservation(deps, input.idUsuario)]);
+    return { idPaciente, position: r.position };
+  } catch (err) {
+    if (err instanceof ReservationTakenError) throw perfilExiste();
+    throw err;
+  }
+}
+
+export async function actualizarPaciente(deps: CommandDeps, actor: Actor, idPaciente: number, input: ActualizarPacienteInput) {
+  await requirePsicologo(deps, input.idPsicologo);
+  return handleCommand(deps.store, [pacienteStep(idPaciente, { type: 'ActualizarPaciente', data: input })], commandContext(deps, actor));
+}
+
+/** Assignment by an administrator: an unknown patient or psychologist is 404 here (the spec's rule). */
+export async function asignarPsicologo(deps: CommandDeps, actor: Actor, idPaciente: number, idPsicologo: number) {
+  if (!(await psicologoExists(deps.knex, idPsicologo))) throw errors.notFound('Psicólogo', 'Psychologist');
+  return handleCommand(deps.store, [pacienteStep(idPaciente, { type: 'AsignarPsicologo', data: { idPsicologo } })], commandContext(deps, actor));
+}
+
+export type ErasureDeps = CommandDeps & { keys: KeyRing };
+
+/** Crypto-shredding: every field sealed under the person's identity key becomes unreadable. */
+async function destroyIdentity(deps: ErasureDeps, idPaciente: number): Promise<void> {
+  await deps.keys.destroy(await deps.keys.resolve(pacienteStream(idPaciente)), 'identity');
+}
+
+/**
+ * Erasure of a patient (right to erasure): PacienteEliminado, the user deactivated and its e-mail
+ * reservation released in one append; mail still waiting for the address is dropped; then the
+ * person's identity key is destroyed, which blanks their personal fields in every event.
+ */
+export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPaciente: number): Promise<{ position: Position | null }> {
+  const target = await findErasureTarget(deps.knex, idPaciente);
+  if (!target) {
+    // Erased already (or never existed). If a crash came between the event and the key's
+    // destruction, asking again completes the erasure; either way the answer is 404.
+    const history = await deps.store.readStream(pacienteStream(idPaciente));
+    if (history.some((e) => e.type === 'PacienteEliminado')) await destroyIdentity(deps, idPaciente);
+    throw pacienteNotFound();
+  }
+  await deps.knex('outbox').whereIn('status', ['PENDING', 'SENDING']).whereRaw("lower(payload->>'to') = lower(?)", [target.email]).delete();
+  const steps: Step[] = [
+    pacienteStep(idPaciente, { type: 'EliminarPaciente' }),
+    { streamId: usuarioStream(target.idUsuario), decider: usuarioDecider, command: { type: 'DesactivarUsuario', data: { motivo: 'ELIMINACION_PACIENTE' } } },
+  ];
+  // The release leaves no keyed hash of the e-mail behind, and lets the address register anew.
+  const release: Reservation = { scope: 'email', key: target.emailHash, release: true };
+  const r = await handleCommand(deps.store, steps, commandContext(deps, actor), () => [release]);
+  await destroyIdentity(deps, idPaciente);
+  return { position: r.position };
+}

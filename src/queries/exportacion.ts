@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import { pacienteStream } from '../events/paciente.ts';
+import { usuarioStream } from '../events/usuario.ts';
+import type { KeyRing } from '../platform/crypto/keyring.ts';
+import { localDateTime } from '../platform/time.ts';
+import { getPaciente } from './pacientes.ts';
+
+export interface ExportDeps {
+  knex: Knex;
+  store: EventStore;
+  keys: KeyRing;
+  timezone: string;
+  now: Date;
+}
+
+type Row = Record<string, any>;
+
+// Secrets of the account, not data about the person: never handed out, not even to themself.
+const WITHHELD = new Set(['passwordHash', 'emailHash']);
+
+const camel = (row: Row): Row =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]));
+
+interface Person {
+  subject: string;
+  idUsuario: number;
+  idPaciente: number;
+}
+
+/**
+ * Streams that may hold the person's data: their user and patient streams, every stream where
+ * their key sealed a field, every stream where they acted. (The lookup reads the PostgreSQL log;
+ * with KurrentDB only the first two are found.)
+ */
+async function personStreams(knex: Knex, who: Person): Promise<string[]> {
+  const rows = await knex('events')
+    .whereRaw("metadata->'sealing'->>'subject' = ?", [who.subject])
+    .orWhereRaw("metadata->'actor'->>'idUsuario' = ?", [String(who.idUsuario)])
+    .distinct('stream_id');
+  const streams = new Set([usuarioStream(who.idUsuario), pacienteStream(who.idPaciente), ...rows.map((r: Row) => r.stream_id as string)]);
+  return [...streams].sort();
+}
+
+/**
+ * A stream may be shared (an agenda, a conversation): only the events about this person go out.
+ * An event sealed under someone else's key is theirs; an unsealed one counts when it lies in the
+ * person's own streams, was their doing, or names them.
+ */
+function about(e: StoredEvent, who: Person): boolean {
+  const sealedFor = e.metadata.sealing?.subject;
+  if (sealedFor !== undefined) return sealedFor === who.subject;
+  if (e.streamId === usuarioStream(who.idUsuario) || e.streamId === pacienteStream(who.idPaciente)) return true;
+  const d = e.data as Row;
+  return e.metadata.actor?.idUsuario === who.idUsuario || d.idPaciente === who.idPaciente || d.idUsuario === who.idUsuario;
+}
+
+async function eventos(deps: ExportDeps, who: Person) {
+  const all: StoredEvent[] = [];
+  for (const stream of await personStreams(deps.knex, who)) {
+    all.push(...(await deps.store.readStream(stream)).filter((e) => about(e, who)));
+  }
+  all.sort((a, b) => deps.store.compare(a.position, b.position));
+  return all.map((e) => ({
+    stream: e.streamId,
+    type: e.type,
+    occurredAt: localDateTime(new Date(e.metadata.occurredAt), deps.timezone),
+    data: Object.fromEntries(Object.entries(e.data).filter(([k]) => !WITHHELD.has(k))),
+  }));
+}
+
+/**
+ * Every record the service keeps about a patient, as JSON (GDPR art. 20): the user, the profile,
+ * addresses and settings from the read models, and the person's events. null: no such patient.
+ */
+export async function exportPaciente(deps: ExportDeps, idPaciente: number) {
+  const paciente = await getPaciente(deps.knex, idPaciente);
+  if (!paciente) return null;
+  const { idUsuario } = paciente;
+  const usuario = await deps.knex('usuarios').where({ id_usuario: idUsuario }).first('id_usuario', 'nombre', 'apellido', 'email', 'dni', 'rol', 'activo');
+  const perfil = await deps.knex('pacientes').where({ id_paciente: idPaciente })
+    .first('activo', 'acepta_terminos', 'acepta_videoconferencia', 'acepta_comunicacion');
+  const direcciones = await deps.knex('direcciones').where({ id_paciente: idPaciente }).orderBy('id_direccion')
+    .select('id_direccion', 'id_paciente', 'calle', 'ciudad', 'provincia', 'codigo_postal', 'pais', 'descripcion');
+  const ajustes = await deps.knex('ajustes').where({ id_usuario: idUsuario }).select('id_ajuste', 'idioma', 'notificaciones', 'dark_mode', 'timezone');
+  const who = { subject: await deps.keys.resolve(pacienteStream(idPaciente)), idUsuario, idPaciente };
+  return {
+    generadoEn: localDateTime(deps.now, deps.timezone),
+    usuario: camel(usuario),
+    paciente: { ...paciente, ...camel(perfil) },
+    direcciones: direcciones.map(camel),
+    ajustes: ajustes.map(camel),
+    eventos: await eventos(deps, who),
+  };
+}
