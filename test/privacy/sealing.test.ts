@@ -66,7 +66,7 @@ describe('personal data sealed in the event log', () => {
     const [gone] = await new SealingEventStore(raw, new KeyRing(db.knex, MASTER), sealSpecs).readStream('usuario-4');
     expect(gone.data.nombre).to.equal(null);
     expect(gone.data.email).to.equal(null);
-    expect(gone.erased).to.have.members(['nombre', 'apellido', 'email', 'dni', 'passwordHash']);
+    expect(gone.erased).to.have.members(['nombre', 'apellido', 'email', 'emailHash', 'dni', 'passwordHash']);
     expect(gone.data.rol).to.equal('PACIENTE');
     const [kept] = await store.readStream('usuario-5');
     expect(kept.data.email).to.equal('kept@example.org');
