@@ -16,7 +16,7 @@ import { CheckpointRunner, projectionHandlers, resetProjections } from '../proje
  * Without DATABASE_URL the server keeps an embedded PostgreSQL in the data folder. If a server
  * runs it now, connect to it (starting another one there would stop it as an orphan).
  */
-function runningEmbeddedUrl(config: Config): string | null {
+export function runningEmbeddedUrl(config: Config): string | null {
   if (config.databaseUrl) return null;
   const pidFile = join(config.dataDir, 'postgres', 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
