@@ -10,12 +10,17 @@ interface CitaRef {
   idPsicologo: number;
 }
 
-export type CitaCreada = DomainEvent<'CitaCreada', CitaRef & { startDatetime: string; durationMinutes: number; motivo: string | null }>;
+/**
+ * `endDatetime`: the local wall-clock end, `durationMinutes` of real time after the start (DST-aware,
+ * may fall on the next day). Recorded by the decider so read models need no time zone.
+ */
+export type CitaCreada = DomainEvent<'CitaCreada', CitaRef & { startDatetime: string; durationMinutes: number; motivo: string | null; endDatetime?: string }>;
 export type CitaReprogramada = DomainEvent<'CitaReprogramada', CitaRef & {
   startDatetime: string;
   durationMinutes: number;
   motivo: string | null;
   anteriorStartDatetime: string;
+  endDatetime?: string;
 }>;
 export type CitaConfirmada = DomainEvent<'CitaConfirmada', CitaRef>;
 export type CitaCancelada = DomainEvent<'CitaCancelada', CitaRef & { startDatetime: string; canceladaPor: QuienCancela }>;

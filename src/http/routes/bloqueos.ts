@@ -1,7 +1,66 @@
 import type { AppDeps } from '../deps.ts';
+import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
+import { s } from '../validation.ts';
+import { caller } from '../auth.ts';
+import { errors } from '../../platform/errors.ts';
+import { currentMonth, HORA_PATTERN } from '../../platform/agenda-time.ts';
+import { agendaPsicologo, findBloqueo, listBloqueos } from '../../queries/agenda.ts';
+import { crearBloqueo, eliminarBloqueo, type NuevoBloqueo } from '../../commands/citas.ts';
+import { actorOf, agendaEntrySchema, monthQuery, ownPsicologo } from './citas.ts';
+
+const TAG = 'Agenda';
+const hora = s.string({ pattern: HORA_PATTERN });
+
+const bloqueoSchema = s.object(
+  { idBloqueo: s.int(), fecha: s.date(), horaInicio: s.string(), horaFin: s.string(), motivo: s.string() },
+  ['idBloqueo', 'fecha', 'horaInicio', 'horaFin', 'motivo'],
+);
+// No hours: the whole day (shown 00:00–23:59).
+const bloqueoBody = s.object({ fecha: s.date(), horaInicio: s.nullable(hora), horaFin: s.nullable(hora), motivo: s.nonEmpty(500) }, ['fecha', 'motivo']);
 
 export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
-  void deps;
-  return [];
+  const month = (m: string | undefined) => m ?? currentMonth(deps.clock.now(), deps.config.practiceTimezone);
+  return [
+    {
+      method: 'get', path: '/api/psicologo/agenda', tag: TAG, auth: ['PSICOLOGO'],
+      summary: 'Mi agenda mensual: las citas de mi consulta y mis bloqueos (con su motivo)',
+      query: monthQuery, responses: { 200: { description: 'Entradas por fecha y horaInicio', schema: s.array(agendaEntrySchema) } },
+      handler: async (ctx, { query }) => {
+        ctx.body = await agendaPsicologo(deps.knex, ownPsicologo(caller(ctx)), month(query.month));
+      },
+    },
+    {
+      method: 'post', path: '/api/psicologo/bloqueos', tag: TAG, auth: ['PSICOLOGO'],
+      summary: 'Bloquear tiempo de mi agenda (sin horas: el día completo); no puede solaparse con una cita',
+      body: bloqueoBody, responses: { 201: { description: 'Bloqueo creado', schema: bloqueoSchema } },
+      handler: async (ctx, { body }: { body: NuevoBloqueo }) => {
+        const user = caller(ctx);
+        const idPsicologo = ownPsicologo(user);
+        const r = await crearBloqueo(deps, actorOf(user), idPsicologo, body);
+        await settled(deps, r.position);
+        const bloqueo = await findBloqueo(deps.knex, r.idBloqueo, idPsicologo);
+        if (!bloqueo) throw errors.unavailable(1);
+        ctx.status = 201;
+        ctx.body = bloqueo;
+      },
+    },
+    {
+      method: 'get', path: '/api/psicologo/bloqueos', tag: TAG, auth: ['PSICOLOGO'], summary: 'Mis bloqueos de un mes, por fecha y hora',
+      query: monthQuery, responses: { 200: { description: 'Bloqueos', schema: s.array(bloqueoSchema) } },
+      handler: async (ctx, { query }) => {
+        ctx.body = await listBloqueos(deps.knex, ownPsicologo(caller(ctx)), month(query.month));
+      },
+    },
+    {
+      method: 'delete', path: '/api/psicologo/bloqueos/:id', tag: TAG, auth: ['PSICOLOGO'], summary: 'Eliminar uno de mis bloqueos',
+      responses: { 204: { description: 'Bloqueo eliminado' } },
+      handler: async (ctx, { params }) => {
+        const user = caller(ctx);
+        const r = await eliminarBloqueo(deps, actorOf(user), ownPsicologo(user), params.id);
+        await settled(deps, r.position);
+        ctx.status = 204;
+      },
+    },
+  ];
 }

@@ -1,7 +1,167 @@
+import type { Context } from 'koa';
 import type { AppDeps } from '../deps.ts';
+import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
+import { s } from '../validation.ts';
+import { caller } from '../auth.ts';
+import { errors } from '../../platform/errors.ts';
+import { currentMonth, MES_PATTERN } from '../../platform/agenda-time.ts';
+import type { Position } from '../../eventstore/port.ts';
+import type { AuthUser } from '../../queries/usuarios.ts';
+import { findCita, listCitas } from '../../queries/citas.ts';
+import { agendaPaciente } from '../../queries/agenda.ts';
+import { MAX_DURACION_MINUTOS, type Alcance } from '../../commands/cita.ts';
+import { cambiarEstadoCita, cancelarCita, reprogramarCita, reservarCita, type CambiosCita, type NuevaCita } from '../../commands/citas.ts';
+import type { EstadoCita } from '../../events/cita.ts';
+
+const ESTADOS = ['PENDIENTE', 'CONFIRMADA', 'CANCELADA', 'COMPLETADA'] as const;
+const TAG = 'Citas';
+
+export const citaSchema = s.object(
+  {
+    idCita: s.int(), idPaciente: s.int(), idPsicologo: s.int(), nombrePsicologo: s.string(), nombrePaciente: s.string(),
+    startDatetime: s.datetime(), durationMinutes: s.int(), estado: s.enum(ESTADOS), motivo: s.nullable(s.string()),
+  },
+  ['idCita', 'idPaciente', 'idPsicologo', 'nombrePsicologo', 'nombrePaciente', 'startDatetime', 'durationMinutes', 'estado', 'motivo'],
+);
+export const agendaEntrySchema = s.object(
+  { fecha: s.date(), horaInicio: s.string(), horaFin: s.string(), tipo: s.enum(['cita', 'bloqueo']), detalle: s.string(), referenciaId: s.int() },
+  ['fecha', 'horaInicio', 'horaFin', 'tipo', 'detalle', 'referenciaId'],
+);
+/** `?month=YYYY-MM`; without it, the current month of the practice's zone. */
+export const monthQuery = s.object({ month: s.string({ pattern: MES_PATTERN }) });
+
+const duration = s.int({ minimum: 1, maximum: MAX_DURACION_MINUTOS });
+const motivo = s.nullable(s.string({ maxLength: 1000 }));
+const crearBody = s.object(
+  { idPsicologo: s.int({ minimum: 1, maximum: 2_147_483_647 }), startDatetime: s.datetime(), durationMinutes: duration, motivo },
+  ['idPsicologo', 'startDatetime'],
+);
+const reprogramarBody = s.object({ startDatetime: s.datetime(), durationMinutes: duration, motivo }, [], { minProperties: 1 });
+const estadoBody = s.object({ estado: s.enum(ESTADOS) }, ['estado']);
+
+const one = (description: string) => ({ description, schema: citaSchema });
+const list = { 200: { description: 'Citas, por idCita', schema: s.array(citaSchema) } };
+
+export const actorOf = (user: AuthUser) => ({ idUsuario: user.idUsuario, rol: user.rol });
+
+/** The caller's patient id (a PACIENTE always has one; a missing one reads as not found). */
+function ownPaciente(user: AuthUser): number {
+  if (user.idPaciente === null) throw errors.notFound('Paciente', 'Patient');
+  return user.idPaciente;
+}
+
+/** The caller's psychologist profile (a PSICOLOGO whose profile was deleted has none). */
+export function ownPsicologo(user: AuthUser): number {
+  if (user.idPsicologo === null) throw errors.notFound('Perfil de psicólogo', 'Psychologist profile');
+  return user.idPsicologo;
+}
+
+const alcanceOf = (user: AuthUser): Alcance =>
+  user.rol === 'ADMIN' ? 'todas' : user.rol === 'PSICOLOGO' ? { idPsicologo: ownPsicologo(user) } : { idPaciente: ownPaciente(user) };
+
+/** Read-your-writes, then the appointment as the caller sees it. */
+async function answer(deps: AppDeps, ctx: Context, position: Position | null, idCita: number, status = 200) {
+  await settled(deps, position);
+  const cita = await findCita(deps.knex, idCita, alcanceOf(caller(ctx)));
+  if (!cita) throw errors.unavailable(1);
+  ctx.status = status;
+  ctx.body = cita;
+}
+
+function readRoutes(deps: AppDeps, prefix: string, auth: 'PACIENTE' | 'PSICOLOGO' | 'ADMIN', who: string): RouteDef[] {
+  return [
+    {
+      method: 'get', path: prefix, tag: TAG, summary: `Citas ${who}`, auth: [auth], responses: list,
+      handler: async (ctx) => {
+        ctx.body = await listCitas(deps.knex, alcanceOf(caller(ctx)));
+      },
+    },
+    {
+      method: 'get', path: `${prefix}/:id`, tag: TAG, summary: `Una cita ${who}`, auth: [auth], responses: { 200: one('Cita') },
+      handler: async (ctx, { params }) => {
+        const cita = await findCita(deps.knex, params.id, alcanceOf(caller(ctx)));
+        if (!cita) throw errors.notFound('Cita', 'Appointment');
+        ctx.body = cita;
+      },
+    },
+  ];
+}
+
+function pacienteRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'post', path: '/api/citas', tag: TAG, summary: 'Pedir una cita (idPaciente del token; PENDIENTE)', auth: ['PACIENTE'],
+      body: crearBody, responses: { 201: one('Cita creada') },
+      handler: async (ctx, { body }: { body: NuevaCita }) => {
+        const user = caller(ctx);
+        const r = await reservarCita(deps, actorOf(user), ownPaciente(user), body);
+        await answer(deps, ctx, r.position, r.idCita, 201);
+      },
+    },
+    {
+      method: 'put', path: '/api/citas/:id', tag: TAG, summary: 'Cambiar la hora o el motivo de una cita mía (PENDIENTE o CONFIRMADA)', auth: ['PACIENTE'],
+      body: reprogramarBody, responses: { 200: one('Cita modificada') },
+      handler: async (ctx, { body, params }: { body: CambiosCita; params: Record<string, number> }) => {
+        const user = caller(ctx);
+        const r = await reprogramarCita(deps, actorOf(user), params.id, { idPaciente: ownPaciente(user) }, body);
+        await answer(deps, ctx, r.position, params.id);
+      },
+    },
+    {
+      method: 'delete', path: '/api/citas/:id', tag: TAG, summary: 'Cancelar una cita mía (queda CANCELADA y visible)', auth: ['PACIENTE'],
+      responses: { 204: { description: 'Cita cancelada' } },
+      handler: async (ctx, { params }) => {
+        const user = caller(ctx);
+        const r = await cancelarCita(deps, actorOf(user), params.id, { idPaciente: ownPaciente(user) }, 'PACIENTE');
+        await settled(deps, r.position);
+        ctx.status = 204;
+      },
+    },
+  ];
+}
+
+function agendaRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'get', path: '/api/citas/paciente/:idPaciente/agenda', tag: TAG, auth: ['PACIENTE', 'ADMIN'],
+      summary: 'Agenda mensual de un paciente: sus citas y el tiempo bloqueado de su psicólogo ("No disponible")',
+      query: monthQuery, responses: { 200: { description: 'Entradas por fecha y horaInicio', schema: s.array(agendaEntrySchema) } },
+      handler: async (ctx, { params, query }) => {
+        const user = caller(ctx);
+        // A patient sees only their own agenda; any other id is not found, exactly as if absent.
+        const exists = user.rol === 'ADMIN'
+          ? Boolean(await deps.knex('pacientes').where({ id_paciente: params.idPaciente }).first('id_paciente'))
+          : user.idPaciente === params.idPaciente;
+        if (!exists) throw errors.notFound('Paciente', 'Patient');
+        ctx.body = await agendaPaciente(deps.knex, params.idPaciente, query.month ?? currentMonth(deps.clock.now(), deps.config.practiceTimezone));
+      },
+    },
+  ];
+}
+
+function psicologoRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'put', path: '/api/psicologo/citas/:id', tag: TAG, auth: ['PSICOLOGO'],
+      summary: 'Cambiar el estado de una cita de mi consulta: PENDIENTE→CONFIRMADA, PENDIENTE|CONFIRMADA→CANCELADA, CONFIRMADA→COMPLETADA',
+      body: estadoBody, responses: { 200: one('Cita con su nuevo estado') },
+      handler: async (ctx, { body, params }: { body: { estado: EstadoCita }; params: Record<string, number> }) => {
+        const user = caller(ctx);
+        const r = await cambiarEstadoCita(deps, actorOf(user), params.id, ownPsicologo(user), body.estado);
+        await answer(deps, ctx, r.position, params.id);
+      },
+    },
+  ];
+}
 
 export function citasRoutes(deps: AppDeps): RouteDef[] {
-  void deps;
-  return [];
+  return [
+    ...readRoutes(deps, '/api/citas', 'PACIENTE', 'mías'),
+    ...pacienteRoutes(deps),
+    ...agendaRoutes(deps),
+    ...readRoutes(deps, '/api/psicologo/citas', 'PSICOLOGO', 'de mi consulta'),
+    ...psicologoRoutes(deps),
+    ...readRoutes(deps, '/api/admin/citas', 'ADMIN', 'de la clínica (todas)'),
+  ];
 }

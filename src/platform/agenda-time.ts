@@ -1,0 +1,75 @@
+import { DateTime } from 'luxon';
+
+// Wall-clock times of the practice's zone for appointments and blocked time. Overlaps are judged
+// on instants (UTC), so a day with a daylight-saving change has its real 23 or 25 hours.
+
+/** `HH:MM`, 00:00 to 23:59. */
+export const HORA_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d$';
+/** `YYYY-MM`. */
+export const MES_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';
+
+/** A span of time as UTC instants (ISO 8601). */
+export interface Tramo {
+  inicio: string;
+  fin: string;
+}
+
+/**
+ * The instant of a local datetime (`YYYY-MM-DDTHH:MM[:SS]`) in the zone; null when malformed or
+ * when the wall clock never shows it (the hour skipped when summer time starts). In the hour
+ * repeated when summer time ends, luxon takes the second occurrence (standard time).
+ */
+export function localInstant(local: string, zone: string): DateTime | null {
+  const dt = DateTime.fromISO(local, { zone });
+  if (!dt.isValid) return null;
+  // Luxon moves a time inside the spring-forward gap to a later hour: such a time does not exist.
+  if (dt.toFormat("yyyy-LL-dd'T'HH:mm") !== local.slice(0, 16)) return null;
+  return dt;
+}
+
+/** `YYYY-MM-DDTHH:MM` → `YYYY-MM-DDTHH:MM:SS` (the spec's datetime). */
+export const withSeconds = (local: string) => (local.length === 16 ? `${local}:00` : local);
+
+const iso = (dt: DateTime) => dt.toUTC().toISO()!;
+const wallClock = (dt: DateTime) => dt.toFormat("yyyy-LL-dd'T'HH:mm:ss");
+
+/**
+ * Where an appointment lies: its instants and the local wall-clock end, `durationMinutes` of real
+ * time after the start (so across a DST change the end shows the clock's hour; it may be the next day).
+ */
+export function tramoCita(startDatetime: string, durationMinutes: number, zone: string): (Tramo & { endDatetime: string }) | null {
+  const start = localInstant(startDatetime, zone);
+  if (!start) return null;
+  const end = start.plus({ minutes: durationMinutes });
+  return { inicio: iso(start), fin: iso(end), endDatetime: wallClock(end.setZone(zone)) };
+}
+
+/** A block on one local date: between two hours, or the whole day (midnight to the next midnight). */
+export function tramoBloqueo(fecha: string, horaInicio: string | null, horaFin: string | null, zone: string): Tramo | null {
+  if (horaInicio === null || horaFin === null) {
+    const day = DateTime.fromISO(fecha, { zone });
+    if (!day.isValid) return null;
+    return { inicio: iso(day.startOf('day')), fin: iso(day.plus({ days: 1 }).startOf('day')) };
+  }
+  const start = localInstant(`${fecha}T${horaInicio}`, zone);
+  const end = localInstant(`${fecha}T${horaFin}`, zone);
+  if (!start || !end) return null;
+  return { inicio: iso(start), fin: iso(end) };
+}
+
+/** True when two spans share any instant (touching ends do not overlap). */
+export function overlaps(a: { inicio: number; fin: number }, b: { inicio: number; fin: number }): boolean {
+  return a.inicio < b.fin && b.inicio < a.fin;
+}
+
+/** The local dates `[desde, hasta)` of a month `YYYY-MM`, for text comparison of `YYYY-MM-DD` columns. */
+export function monthBounds(month: string): { desde: string; hasta: string } {
+  const first = DateTime.fromFormat(month, 'yyyy-LL', { zone: 'UTC' });
+  return { desde: first.toFormat('yyyy-LL-dd'), hasta: first.plus({ months: 1 }).toFormat('yyyy-LL-dd') };
+}
+
+/** The month `YYYY-MM` of an instant in the zone. */
+export const currentMonth = (now: Date, zone: string) => DateTime.fromJSDate(now, { zone }).toFormat('yyyy-LL');
+
+/** `HH:MM` of a local datetime `YYYY-MM-DDTHH:MM:SS`. */
+export const hhmm = (local: string) => local.slice(11, 16);
