@@ -15,7 +15,7 @@ export interface ResponseSpec {
 /** One endpoint: its contract (for validation and OpenAPI) and its handler. */
 export interface RouteDef<B = any, Q = any> {
   method: Method;
-  /** Koa path, e.g. /api/pacientes/:id (params named id* are integers). */
+  /** Koa path, e.g. /api/pacientes/:id (params are integers, except :name and :token, read from ctx.params). */
   path: string;
   tag: string;
   summary: string;
@@ -47,7 +47,7 @@ export function mountRoutes(router: Router, defs: RouteDef[], guard: (def: Route
     const checkAccess = guard(def);
     router[def.method](def.path, async (ctx: Context) => {
       await checkAccess(ctx);
-      const params = def.path.includes(':') && !def.path.includes(':name') ? integerParams(ctx) : {};
+      const params = def.path.includes(':') && !/:(name|token)\b/.test(def.path) ? integerParams(ctx) : {};
       const body = def.body ? validate(def.body, (ctx.request as { body?: unknown }).body ?? {}) : undefined;
       const query = def.query ? validate(def.query, { ...ctx.query }) : undefined;
       await def.handler(ctx, { body, query, params });

@@ -1,7 +1,25 @@
 import type { Projection } from './runner.ts';
+import type { AjusteEvent } from '../events/ajuste.ts';
 
+/** Users' settings: read by GET /api/ajustes and by the mail and push reactors (idioma, notificaciones, timezone). */
 export const ajustesProjection: Projection = {
   name: 'ajustes',
-  tables: [],
-  async apply() {},
+  tables: ['ajustes'],
+  async apply(trx, stored) {
+    const event = stored as unknown as AjusteEvent;
+    switch (event.type) {
+      case 'AjustesActualizados': {
+        const d = event.data;
+        await trx('ajustes')
+          .insert({
+            id_usuario: d.idUsuario, id_ajuste: d.idAjuste, idioma: d.idioma, notificaciones: d.notificaciones,
+            dark_mode: d.darkMode, timezone: d.timezone,
+          })
+          .onConflict('id_usuario').merge();
+        return;
+      }
+      default:
+        return; // not an event of this read model
+    }
+  },
 };

@@ -1,7 +1,34 @@
 import type { Projection } from './runner.ts';
+import type { SesionEvent } from '../events/sesion.ts';
+import type { ClaveClinicaDestruida } from '../events/retencion.ts';
 
+/** Therapy sessions for the patient's, the psychologist's and the administrator's lists. */
 export const sesionesProjection: Projection = {
   name: 'sesiones',
-  tables: [],
-  async apply() {},
+  tables: ['sesiones'],
+  async apply(trx, stored) {
+    const event = stored as unknown as SesionEvent | ClaveClinicaDestruida;
+    switch (event.type) {
+      case 'SesionRegistrada': {
+        // After the clinical key is destroyed notas and recomendaciones read as null: stored so.
+        const d = event.data;
+        await trx('sesiones')
+          .insert({
+            id_sesion: d.idSesion, id_cita: d.idCita, id_paciente: d.idPaciente, id_psicologo: d.idPsicologo,
+            session_date: d.sessionDate, duration_minutes: d.durationMinutes, notas: d.notas, recomendaciones: d.recomendaciones,
+          })
+          .onConflict('id_sesion').ignore();
+        return;
+      }
+      case 'SesionEliminada':
+        await trx('sesiones').where({ id_sesion: event.data.idSesion }).delete();
+        return;
+      case 'ClaveClinicaDestruida':
+        // The log's copy is shredded with the key; the read model's plaintext must go too.
+        await trx('sesiones').where({ id_paciente: event.data.idPaciente }).update({ notas: null, recomendaciones: null });
+        return;
+      default:
+        return; // not an event of this read model
+    }
+  },
 };

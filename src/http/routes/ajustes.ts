@@ -1,7 +1,46 @@
 import type { AppDeps } from '../deps.ts';
+import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
+import { s } from '../validation.ts';
+import { caller } from '../auth.ts';
+import { IDIOMAS, type AjustesCampos } from '../../events/ajuste.ts';
+import { effectiveAjustes, listAjustes } from '../../queries/ajustes.ts';
+import { actualizarAjustes } from '../../commands/directorio.ts';
+import { actorOf } from './direcciones.ts';
+
+const ajustesSchema = s.object(
+  { idAjuste: s.nullable(s.int()), idUsuario: s.int(), idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string() },
+  ['idAjuste', 'idUsuario', 'idioma', 'notificaciones', 'darkMode', 'timezone'],
+);
+// Any subset; the zone is checked against the tz database by the decider.
+const ajustesBody = s.object({ idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string({ minLength: 1, maxLength: 64 }) });
 
 export function ajustesRoutes(deps: AppDeps): RouteDef[] {
-  void deps;
-  return [];
+  const mine = (idUsuario: number) => effectiveAjustes(deps.knex, idUsuario, deps.config.practiceTimezone);
+  return [
+    {
+      method: 'get', path: '/api/ajustes', tag: 'Ajustes', summary: 'Mis ajustes (valores por defecto si nunca se cambiaron)', auth: 'authenticated',
+      responses: { 200: { description: 'Ajustes; idAjuste es null hasta el primer cambio', schema: ajustesSchema } },
+      handler: async (ctx) => {
+        ctx.body = await mine(caller(ctx).idUsuario);
+      },
+    },
+    {
+      method: 'put', path: '/api/ajustes', tag: 'Ajustes', summary: 'Cambiar mis ajustes', auth: 'authenticated',
+      body: ajustesBody, responses: { 200: { description: 'Ajustes actualizados', schema: ajustesSchema } },
+      handler: async (ctx, { body }: { body: Partial<AjustesCampos> }) => {
+        const user = caller(ctx);
+        const r = await actualizarAjustes(deps, actorOf(user), user.idUsuario, body);
+        await settled(deps, r.position);
+        ctx.body = await mine(user.idUsuario);
+      },
+    },
+    {
+      method: 'get', path: '/api/admin/ajustes', tag: 'Ajustes', summary: 'Ajustes guardados de todos los usuarios', auth: ['ADMIN'],
+      responses: { 200: { description: 'Ajustes, por idAjuste', schema: s.array(ajustesSchema) } },
+      handler: async (ctx) => {
+        ctx.body = await listAjustes(deps.knex);
+      },
+    },
+  ];
 }

@@ -1,7 +1,49 @@
 import type { AppDeps } from '../deps.ts';
+import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
+import { s } from '../validation.ts';
+import { caller } from '../auth.ts';
+import { errors } from '../../platform/errors.ts';
+import { localDateTime } from '../../platform/time.ts';
+import { findDispositivo } from '../../queries/dispositivos.ts';
+import { eliminarDispositivo, registrarDispositivo } from '../../commands/directorio.ts';
+import { actorOf } from './direcciones.ts';
+
+const MAX_TOKEN = 4096;
+const dispositivoSchema = s.object({ token: s.string(), idUsuario: s.int(), creadoEn: s.datetime() }, ['token', 'idUsuario', 'creadoEn']);
+const tokenBody = s.object({ token: s.nonEmpty(MAX_TOKEN) }, ['token']);
 
 export function dispositivosRoutes(deps: AppDeps): RouteDef[] {
-  void deps;
-  return [];
+  return [
+    {
+      method: 'post', path: '/api/dispositivos', tag: 'Dispositivos', summary: 'Registrar mi token de notificaciones push', auth: 'authenticated',
+      body: tokenBody,
+      responses: {
+        201: { description: 'Token registrado', schema: dispositivoSchema },
+        200: { description: 'El token ya estaba registrado para este usuario', schema: dispositivoSchema },
+      },
+      handler: async (ctx, { body }: { body: { token: string } }) => {
+        const user = caller(ctx);
+        const r = await registrarDispositivo(deps, actorOf(user), user.idUsuario, body.token);
+        await settled(deps, r.position);
+        const found = await findDispositivo(deps.knex, body.token);
+        if (!found || found.idUsuario !== user.idUsuario) throw errors.unavailable(1);
+        ctx.status = r.creado ? 201 : 200;
+        ctx.body = { token: found.token, idUsuario: found.idUsuario, creadoEn: localDateTime(found.createdAt, deps.config.practiceTimezone) };
+      },
+    },
+    {
+      method: 'delete', path: '/api/dispositivos/:token', tag: 'Dispositivos', summary: 'Eliminar mi token de notificaciones push', auth: 'authenticated',
+      responses: { 204: { description: 'Token eliminado' } },
+      handler: async (ctx) => {
+        const user = caller(ctx);
+        const token = String(ctx.params.token ?? '');
+        // NUL cannot be stored, so such a token was never registered.
+        if (token.length > MAX_TOKEN || token.includes('\u0000')) throw errors.notFound('Dispositivo', 'Device');
+        const r = await eliminarDispositivo(deps, actorOf(user), user.idUsuario, token);
+        await settled(deps, r.position);
+        ctx.status = 204;
+      },
+    },
+  ];
 }

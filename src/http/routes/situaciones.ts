@@ -1,7 +1,76 @@
 import type { AppDeps } from '../deps.ts';
+import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
+import { s } from '../validation.ts';
+import { caller } from '../auth.ts';
+import { errors } from '../../platform/errors.ts';
+import { CATEGORIAS, type SituacionCampos } from '../../events/situacion.ts';
+import { findSituacion, listSituaciones } from '../../queries/situaciones.ts';
+import { crearSituacion, eliminarSituacion, modificarSituacion } from '../../commands/catalogo-situaciones.ts';
+import { actorOf } from './direcciones.ts';
+
+const situacionSchema = s.object(
+  { idSituacion: s.int(), nombre: s.string(), categoria: s.enum(CATEGORIAS), descripcion: s.nullable(s.string()), activo: s.bool() },
+  ['idSituacion', 'nombre', 'categoria', 'descripcion', 'activo'],
+);
+// POST and PUT take the same body (decisions.md). Left out: a new entry is active with no
+// description; an update keeps the entry's current descripcion and activo.
+const situacionBody = s.object(
+  { nombre: s.nonEmpty(100), categoria: s.enum(CATEGORIAS), descripcion: s.nullable(s.string({ maxLength: 1000 })), activo: s.bool() },
+  ['nombre', 'categoria'],
+);
+
+type Body = Omit<SituacionCampos, 'descripcion' | 'activo'> & { descripcion?: string | null; activo?: boolean };
+const campos = (b: Body): SituacionCampos => ({ nombre: b.nombre, categoria: b.categoria, descripcion: b.descripcion ?? null, activo: b.activo ?? true });
 
 export function situacionesRoutes(deps: AppDeps): RouteDef[] {
-  void deps;
-  return [];
+  const one = async (idSituacion: number) => {
+    const found = await findSituacion(deps.knex, idSituacion);
+    if (!found) throw errors.unavailable(1);
+    return found;
+  };
+  return [
+    {
+      method: 'get', path: '/api/situaciones', tag: 'Situaciones', summary: 'Catálogo de situaciones activas', auth: 'public',
+      responses: { 200: { description: 'Situaciones activas, por idSituacion', schema: s.array(situacionSchema) } },
+      handler: async (ctx) => {
+        ctx.body = await listSituaciones(deps.knex);
+      },
+    },
+    {
+      method: 'get', path: '/api/admin/situaciones', tag: 'Situaciones', summary: 'Catálogo completo, también las inactivas', auth: ['ADMIN'],
+      responses: { 200: { description: 'Todas las situaciones, por idSituacion', schema: s.array(situacionSchema) } },
+      handler: async (ctx) => {
+        ctx.body = await listSituaciones(deps.knex, true);
+      },
+    },
+    {
+      method: 'post', path: '/api/admin/situaciones', tag: 'Situaciones', summary: 'Crear una situación', auth: ['ADMIN'],
+      body: situacionBody, responses: { 201: { description: 'Situación creada', schema: situacionSchema } },
+      handler: async (ctx, { body }: { body: Body }) => {
+        const r = await crearSituacion(deps, actorOf(caller(ctx)), campos(body));
+        await settled(deps, r.position);
+        ctx.status = 201;
+        ctx.body = await one(r.idSituacion);
+      },
+    },
+    {
+      method: 'put', path: '/api/admin/situaciones/:id', tag: 'Situaciones', summary: 'Modificar una situación', auth: ['ADMIN'],
+      body: situacionBody, responses: { 200: { description: 'Situación modificada', schema: situacionSchema } },
+      handler: async (ctx, { body, params }: { body: Body; params: Record<string, number> }) => {
+        const r = await modificarSituacion(deps, actorOf(caller(ctx)), params.id, body);
+        await settled(deps, r.position);
+        ctx.body = await one(params.id);
+      },
+    },
+    {
+      method: 'delete', path: '/api/admin/situaciones/:id', tag: 'Situaciones', summary: 'Eliminar una situación', auth: ['ADMIN'],
+      responses: { 204: { description: 'Situación eliminada' } },
+      handler: async (ctx, { params }) => {
+        const r = await eliminarSituacion(deps, actorOf(caller(ctx)), params.id);
+        await settled(deps, r.position);
+        ctx.status = 204;
+      },
+    },
+  ];
 }

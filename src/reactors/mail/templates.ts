@@ -21,3 +21,57 @@ export const templates = {
         };
   },
 };
+
+/** What an appointment notice says, already in the recipient's language and time zone. */
+export interface AvisoCita {
+  /** The recipient's first name. */
+  nombre: string;
+  /** The other party: the psychologist for a patient, the patient for a psychologist. */
+  contraparte: string;
+  /** The recipient is the psychologist (wording differs). */
+  paraPsicologo: boolean;
+  fecha: string;
+  hora: string;
+  zona: string;
+}
+
+export type TipoAvisoCita = 'creada' | 'cancelada' | 'recordatorio';
+
+const FIRMA = { es: '\n\nEl equipo de la consulta', en: '\n\nThe practice team' };
+
+function cuerpoCita(idioma: Idioma, tipo: TipoAvisoCita, v: AvisoCita): string {
+  const [nombre, otro] = [escape(v.nombre), escape(v.contraparte)];
+  const cuando = idioma === 'en' ? `on ${v.fecha} at ${v.hora} (${v.zona} time)` : `el ${v.fecha} a las ${v.hora} (hora de ${v.zona})`;
+  if (idioma === 'en') {
+    const con = v.paraPsicologo ? `with your patient ${otro}` : `with ${otro}`;
+    const linea = {
+      creada: v.paraPsicologo ? `${otro} has booked an appointment with you ${cuando}. You can confirm it in the app.` : `Your appointment ${con} has been booked ${cuando}.`,
+      cancelada: `Your appointment ${con} ${cuando} has been cancelled.`,
+      recordatorio: `This is a reminder of your appointment ${con} ${cuando}.`,
+    }[tipo];
+    return `Hello ${nombre},\n\n${linea}${FIRMA.en}`;
+  }
+  const con = v.paraPsicologo ? `con su paciente ${otro}` : `con ${otro}`;
+  const linea = {
+    creada: v.paraPsicologo ? `${otro} ha reservado una cita con usted ${cuando}. Puede confirmarla desde la aplicación.` : `Su cita ${con} ha quedado registrada ${cuando}.`,
+    cancelada: `Su cita ${con} ${cuando} ha sido cancelada.`,
+    recordatorio: `Le recordamos su cita ${con} ${cuando}.`,
+  }[tipo];
+  return `Hola ${nombre}:\n\n${linea}${FIRMA.es}`;
+}
+
+const ASUNTOS: Record<TipoAvisoCita, { es: string; en: string }> = {
+  creada: { es: 'Nueva cita', en: 'New appointment' },
+  cancelada: { es: 'Cita cancelada', en: 'Appointment cancelled' },
+  recordatorio: { es: 'Recordatorio de cita', en: 'Appointment reminder' },
+};
+
+/** Appointment mails: created, cancelled, reminder; Spanish or English. */
+export function avisoCitaMail(idioma: Idioma, tipo: TipoAvisoCita, v: AvisoCita): Rendered {
+  return { subject: `${ASUNTOS[tipo][idioma]}: ${v.fecha}, ${v.hora}`, text: cuerpoCita(idioma, tipo, v) };
+}
+
+/** Appointment pushes: shown on a lock screen, so no names, only what and when. */
+export function avisoCitaPush(idioma: Idioma, tipo: TipoAvisoCita, v: AvisoCita): { title: string; body: string } {
+  return { title: ASUNTOS[tipo][idioma], body: `${v.fecha}, ${v.hora} (${v.zona})` };
+}

@@ -1,0 +1,43 @@
+import type { Decider } from './decider.ts';
+import { errors } from '../platform/errors.ts';
+import { evolveAjustes, type AjusteEvent, type Ajustes, type AjustesCampos } from '../events/ajuste.ts';
+
+export type AjusteCommand = {
+  type: 'ActualizarAjustes';
+  /** `idAjusteNuevo` is used only when the user has no settings yet. */
+  data: { idUsuario: number; idAjusteNuevo: number; cambios: Partial<AjustesCampos> };
+};
+
+/** The canonical IANA name of a zone, or null when the tz database does not know it. */
+export function canonicalZone(name: string): string | null {
+  // Offsets ("+01:00") are not names of the tz database, though newer Intl versions accept them.
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export function defaultAjustes(timezone: string): AjustesCampos {
+  return { idioma: 'es', notificaciones: true, darkMode: false, timezone };
+}
+
+export const ajusteDecider: Decider<Ajustes, AjusteCommand, AjusteEvent> = {
+  initialState: () => ({ status: 'nuevo' }),
+  evolve: evolveAjustes,
+  decide(command, state, ctx) {
+    const { idUsuario, idAjusteNuevo, cambios } = command.data;
+    const current = state.status === 'definido' ? state : { ...defaultAjustes(ctx.timezone), idUsuario, idAjuste: idAjusteNuevo };
+    const next = { ...current, ...cambios };
+    if (cambios.timezone !== undefined) {
+      const zone = canonicalZone(cambios.timezone);
+      if (!zone) throw errors.invalid('Zona horaria no válida', 'Invalid time zone');
+      next.timezone = zone;
+    }
+    const changed = state.status === 'nuevo' || (['idioma', 'notificaciones', 'darkMode', 'timezone'] as const).some((k) => next[k] !== current[k]);
+    if (!changed) return [];
+    const { idAjuste, idioma, notificaciones, darkMode, timezone } = next;
+    return [{ type: 'AjustesActualizados', data: { idAjuste, idUsuario: current.idUsuario, idioma, notificaciones, darkMode, timezone } }];
+  },
+};

@@ -1,0 +1,70 @@
+// Application services of the directory area: a patient's addresses, a user's settings and push devices.
+import type { Position } from '../eventstore/port.ts';
+import { direccionStream, type DireccionCampos } from '../events/direccion.ts';
+import { ajustesStream, type AjustesCampos } from '../events/ajuste.ts';
+import { dispositivosStream, type MotivoBaja } from '../events/dispositivo.ts';
+import { findDireccion } from '../queries/direcciones.ts';
+import { findAjustes } from '../queries/ajustes.ts';
+import { findDispositivo } from '../queries/dispositivos.ts';
+import type { Actor } from './decider.ts';
+import { commandContext, type CommandDeps } from './deps.ts';
+import { handleCommand, type Step } from './handler.ts';
+import { direccionDecider, direccionNotFound } from './direccion.ts';
+import { ajusteDecider } from './ajuste.ts';
+import { dispositivoDecider } from './dispositivo.ts';
+
+export async function anadirDireccion(deps: CommandDeps, actor: Actor, idPaciente: number, campos: DireccionCampos) {
+  const idDireccion = await deps.ids('direccion');
+  const r = await handleCommand(
+    deps.store,
+    [{ streamId: direccionStream(idDireccion), decider: direccionDecider, command: { type: 'AnadirDireccion', data: { ...campos, idDireccion, idPaciente } } }],
+    commandContext(deps, actor),
+  );
+  return { idDireccion, position: r.position };
+}
+
+/** Removes one of the patient's own addresses; anyone else's reads as not found. */
+export async function eliminarDireccion(deps: CommandDeps, actor: Actor, idPaciente: number, idDireccion: number) {
+  // Addresses given at registration have no stream of their own: the read model vouches for them.
+  const found = await findDireccion(deps.knex, idDireccion);
+  if (!found || found.idPaciente !== idPaciente) throw direccionNotFound();
+  return handleCommand(
+    deps.store,
+    [{ streamId: direccionStream(idDireccion), decider: direccionDecider, command: { type: 'EliminarDireccion', data: { idDireccion, idPaciente } } }],
+    commandContext(deps, actor),
+  );
+}
+
+export async function actualizarAjustes(deps: CommandDeps, actor: Actor, idUsuario: number, cambios: Partial<AjustesCampos>) {
+  // A new id only for a user without settings (a concurrent first change may waste one; harmless).
+  const idAjusteNuevo = (await findAjustes(deps.knex, idUsuario))?.idAjuste ?? (await deps.ids('ajuste'));
+  return handleCommand(
+    deps.store,
+    [{ streamId: ajustesStream(idUsuario), decider: ajusteDecider, command: { type: 'ActualizarAjustes', data: { idUsuario, idAjusteNuevo, cambios } } }],
+    commandContext(deps, actor),
+  );
+}
+
+const eliminarStep = (idUsuario: number, token: string, motivo: MotivoBaja): Step => ({
+  streamId: dispositivosStream(idUsuario),
+  decider: dispositivoDecider,
+  command: { type: 'EliminarDispositivo', data: { idUsuario, token, motivo } },
+});
+
+/**
+ * Registers a device token for the user. A token is one app install: if another user had it
+ * (they signed out, this one signed in on the same phone), it moves, so pushes follow the person
+ * now using the device.
+ */
+export async function registrarDispositivo(deps: CommandDeps, actor: Actor, idUsuario: number, token: string): Promise<{ creado: boolean; position: Position | null }> {
+  const owner = await findDispositivo(deps.knex, token);
+  const steps: Step[] = owner && owner.idUsuario !== idUsuario ? [eliminarStep(owner.idUsuario, token, 'OTRO_USUARIO')] : [];
+  steps.push({ streamId: dispositivosStream(idUsuario), decider: dispositivoDecider, command: { type: 'RegistrarDispositivo', data: { idUsuario, token } } });
+  const r = await handleCommand(deps.store, steps, commandContext(deps, actor));
+  return { creado: r.events.some((e) => e.type === 'DispositivoRegistrado'), position: r.position };
+}
+
+/** `USUARIO`: the user's request (404 when unknown); `NO_REGISTRADO`: FCM dropped it (no error). */
+export async function eliminarDispositivo(deps: CommandDeps, actor: Actor, idUsuario: number, token: string, motivo: MotivoBaja = 'USUARIO') {
+  return handleCommand(deps.store, [eliminarStep(idUsuario, token, motivo)], commandContext(deps, actor));
+}

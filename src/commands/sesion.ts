@@ -1,0 +1,88 @@
+import { DateTime } from 'luxon';
+import type { Decider } from './decider.ts';
+import { errors } from '../platform/errors.ts';
+import type { Cita } from '../events/cita.ts';
+import { evolveSesion, type RegistradaPor, type Sesion, type SesionEvent } from '../events/sesion.ts';
+
+/** Who records the session, as the token says: a patient for themself, a psychologist for one of their patients. */
+export type Autor =
+  | { rol: 'PACIENTE'; idPaciente: number }
+  | { rol: 'PSICOLOGO'; idPsicologo: number; idPaciente: number };
+
+export interface RegistrarSesionData {
+  idSesion: number;
+  idCita: number;
+  sessionDate: string;
+  durationMinutes: number;
+  notas: string | null;
+  recomendaciones: string | null;
+  autor: Autor;
+  /** The appointment's state, folded from its stream by the application service. */
+  cita: Cita;
+}
+
+export type SesionCommand =
+  | { type: 'RegistrarSesion'; data: RegistrarSesionData }
+  | { type: 'EliminarSesion'; data: { idPaciente: number } };
+
+export const sesionNotFound = () => errors.notFound('Sesión', 'Session');
+
+/** The spec lists a non-existent idCita under 400; someone else's appointment reads the same. */
+export const citaInexistente = () => errors.invalid('No existe la cita indicada (idCita)', 'The given appointment does not exist (idCita)');
+
+/** `YYYY-MM-DDTHH:MM[:SS]` that is a real calendar date-time, normalised with seconds. */
+export function normaliseDateTime(value: string): string {
+  const dt = DateTime.fromISO(value, { zone: 'utc' });
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) || !dt.isValid) {
+    throw errors.invalid('Fecha y hora no válidas: sessionDate', 'Invalid date-time: sessionDate');
+  }
+  return dt.toFormat("yyyy-LL-dd'T'HH:mm:ss");
+}
+
+function belongsToAutor(cita: Cita, autor: Autor): cita is Extract<Cita, { status: 'existente' }> {
+  if (cita.status !== 'existente' || cita.idPaciente !== autor.idPaciente) return false;
+  return autor.rol === 'PACIENTE' || cita.idPsicologo === autor.idPsicologo;
+}
+
+function registrar(d: RegistrarSesionData, state: Sesion): SesionEvent[] {
+  if (state.status !== 'nueva') throw errors.conflict('La sesión ya existe', 'Session already exists');
+  const cita = d.cita;
+  if (!belongsToAutor(cita, d.autor)) throw citaInexistente();
+  if (cita.estado === 'CANCELADA') {
+    throw errors.conflict('La cita está cancelada: no admite una sesión', 'The appointment is cancelled: it cannot have a session');
+  }
+  if (!Number.isInteger(d.durationMinutes) || d.durationMinutes <= 0) {
+    throw errors.invalid('durationMinutes debe ser mayor que 0', 'durationMinutes must be greater than 0');
+  }
+  const registradaPor: RegistradaPor = d.autor.rol;
+  return [{
+    type: 'SesionRegistrada',
+    data: {
+      idSesion: d.idSesion, idCita: cita.idCita, idPaciente: cita.idPaciente, idPsicologo: cita.idPsicologo,
+      sessionDate: normaliseDateTime(d.sessionDate), durationMinutes: d.durationMinutes,
+      notas: d.notas, recomendaciones: d.recomendaciones, registradaPor,
+    },
+  }];
+}
+
+export const sesionDecider: Decider<Sesion, SesionCommand, SesionEvent> = {
+  initialState: () => ({ status: 'nueva' }),
+  evolve: evolveSesion,
+  decide(command, state) {
+    switch (command.type) {
+      case 'RegistrarSesion':
+        return registrar(command.data, state);
+      case 'EliminarSesion': {
+        if (state.status !== 'registrada' || state.idPaciente !== command.data.idPaciente) throw sesionNotFound();
+        // The patient may withdraw their own account of a session, never the psychologist's clinical record.
+        if (state.registradaPor !== 'PACIENTE') throw errors.forbidden();
+        const { idSesion, idCita, idPaciente, idPsicologo } = state;
+        return [{ type: 'SesionEliminada', data: { idSesion, idCita, idPaciente, idPsicologo } }];
+      }
+      default: {
+        const unknown: never = command;
+        return unknown;
+      }
+    }
+  },
+};

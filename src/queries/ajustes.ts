@@ -1,0 +1,31 @@
+import type { Knex } from 'knex';
+import type { Idioma } from '../events/ajuste.ts';
+
+export interface AjustesView {
+  idAjuste: number | null;
+  idUsuario: number;
+  idioma: Idioma;
+  notificaciones: boolean;
+  darkMode: boolean;
+  timezone: string;
+}
+
+const toView = (r: Record<string, any>): AjustesView => ({
+  idAjuste: r.id_ajuste, idUsuario: r.id_usuario, idioma: r.idioma, notificaciones: r.notificaciones, darkMode: r.dark_mode, timezone: r.timezone,
+});
+
+/** The user's stored settings, or null before their first change. */
+export async function findAjustes(knex: Knex, idUsuario: number): Promise<AjustesView | null> {
+  const row = await knex('ajustes').where({ id_usuario: idUsuario }).first('*');
+  return row ? toView(row) : null;
+}
+
+/** The user's settings, defaults (idAjuste null) when never changed: what mails and pushes go by. */
+export async function effectiveAjustes(knex: Knex, idUsuario: number, practiceTimezone: string): Promise<AjustesView> {
+  return (await findAjustes(knex, idUsuario))
+    ?? { idAjuste: null, idUsuario, idioma: 'es', notificaciones: true, darkMode: false, timezone: practiceTimezone };
+}
+
+export async function listAjustes(knex: Knex): Promise<AjustesView[]> {
+  return (await knex('ajustes').orderBy('id_ajuste').select('*')).map(toView);
+}

@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+
+export interface SesionView {
+  idSesion: number;
+  idCita: number;
+  idPaciente: number;
+  idPsicologo: number;
+  sessionDate: string;
+  durationMinutes: number;
+  notas: string | null;
+  recomendaciones: string | null;
+}
+
+const toView = (r: Record<string, any>): SesionView => ({
+  idSesion: r.id_sesion, idCita: r.id_cita, idPaciente: r.id_paciente, idPsicologo: r.id_psicologo,
+  sessionDate: r.session_date, durationMinutes: r.duration_minutes, notas: r.notas ?? null, recomendaciones: r.recomendaciones ?? null,
+});
+
+/** Sessions by id; narrowed to a patient and/or a psychologist when given (the caller's scope). */
+export async function listSesiones(knex: Knex, scope: { idPaciente?: number; idPsicologo?: number } = {}): Promise<SesionView[]> {
+  const q = knex('sesiones').orderBy('id_sesion');
+  if (scope.idPaciente !== undefined) q.where({ id_paciente: scope.idPaciente });
+  if (scope.idPsicologo !== undefined) q.where({ id_psicologo: scope.idPsicologo });
+  return (await q.select('*')).map(toView);
+}
+
+export async function findSesion(knex: Knex, idSesion: number): Promise<SesionView | null> {
+  const row = await knex('sesiones').where({ id_sesion: idSesion }).first('*');
+  return row ? toView(row) : null;
+}

@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import type { Categoria } from '../events/situacion.ts';
+
+export interface SituacionView {
+  idSituacion: number;
+  nombre: string;
+  categoria: Categoria;
+  descripcion: string | null;
+  activo: boolean;
+}
+
+const toView = (r: Record<string, any>): SituacionView => ({
+  idSituacion: r.id_situacion, nombre: r.nombre, categoria: r.categoria, descripcion: r.descripcion ?? null, activo: r.activo,
+});
+
+/** The catalogue by id; only the active entries unless `todas`. */
+export async function listSituaciones(knex: Knex, todas = false): Promise<SituacionView[]> {
+  const q = knex('situaciones').orderBy('id_situacion');
+  if (!todas) q.where({ activo: true });
+  return (await q.select('*')).map(toView);
+}
+
+export async function findSituacion(knex: Knex, idSituacion: number): Promise<SituacionView | null> {
+  const row = await knex('situaciones').where({ id_situacion: idSituacion }).first('*');
+  return row ? toView(row) : null;
+}

@@ -1,0 +1,62 @@
+import { DateTime } from 'luxon';
+import type { StoredEvent } from '../../eventstore/port.ts';
+import type { CitaCancelada, CitaCreada, CitaRecordatorioEnviado } from '../../events/cita.ts';
+import { tokenHash } from '../../queries/dispositivos.ts';
+import { avisoCitaMail, avisoCitaPush, type AvisoCita, type TipoAvisoCita } from '../mail/templates.ts';
+import { enqueue, type Reactor } from '../reactor.ts';
+import { recipientOf, type Recipient } from './recipients.ts';
+import type { Knex } from 'knex';
+
+type AvisoEvent = CitaCreada | CitaCancelada | CitaRecordatorioEnviado;
+
+const TIPOS: Record<string, TipoAvisoCita> = {
+  CitaCreada: 'creada',
+  CitaCancelada: 'cancelada',
+  CitaRecordatorioEnviado: 'recordatorio',
+};
+
+const FORMATO_FECHA = { es: "cccc d 'de' LLLL 'de' yyyy", en: 'cccc, d LLLL yyyy' };
+
+/** The practice-local start as the recipient reads it: their zone, their language. */
+function aviso(to: Recipient, other: Recipient | null, startDatetime: string, practiceTimezone: string, paraPsicologo: boolean): AvisoCita {
+  const when = DateTime.fromISO(startDatetime, { zone: practiceTimezone }).setZone(to.timezone).setLocale(to.idioma);
+  const sinNombre = paraPsicologo ? { es: 'su paciente', en: 'your patient' } : { es: 'su psicólogo/a', en: 'your psychologist' };
+  return {
+    nombre: to.nombre, contraparte: other?.nombreCompleto || sinNombre[to.idioma], paraPsicologo,
+    fecha: when.toFormat(FORMATO_FECHA[to.idioma]), hora: when.toFormat('HH:mm'), zona: to.timezone,
+  };
+}
+
+/** One mail and one push per device to a recipient who accepts notifications; keys dedupe per event and recipient. */
+async function notify(trx: Knex.Transaction, event: StoredEvent, tipo: TipoAvisoCita, to: Recipient, v: AvisoCita, idCita: number): Promise<void> {
+  if (!to.notificaciones) return;
+  const key = `cita-${tipo}:${event.metadata.eventId}`;
+  await enqueue(trx, 'mail', `${key}:mail:${to.idUsuario}`, { to: to.email, ...avisoCitaMail(to.idioma, tipo, v) });
+  const push = avisoCitaPush(to.idioma, tipo, v);
+  for (const token of to.tokens) {
+    await enqueue(trx, 'push', `${key}:push:${to.idUsuario}:${tokenHash(token)}`, {
+      token, ...push, data: { tipo: event.type, idCita: String(idCita) },
+    });
+  }
+}
+
+/**
+ * CitaCreada and CitaCancelada → e-mail and push to the patient and the psychologist;
+ * CitaRecordatorioEnviado → to the patient, whose attendance the reminder is for.
+ */
+export function citaNotificationsReactor(practiceTimezone: string): Reactor {
+  return {
+    name: 'notificaciones-citas',
+    async react(trx, stored) {
+      const tipo = TIPOS[stored.type];
+      if (!tipo) return;
+      const d = (stored as unknown as AvisoEvent).data;
+      const paciente = await recipientOf(trx, 'paciente', d.idPaciente, practiceTimezone);
+      const psicologo = await recipientOf(trx, 'psicologo', d.idPsicologo, practiceTimezone);
+      if (paciente) await notify(trx, stored, tipo, paciente, aviso(paciente, psicologo, d.startDatetime, practiceTimezone, false), d.idCita);
+      if (psicologo && tipo !== 'recordatorio') {
+        await notify(trx, stored, tipo, psicologo, aviso(psicologo, paciente, d.startDatetime, practiceTimezone, true), d.idCita);
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+import { effectiveAjustes } from '../../queries/ajustes.ts';
+import { tokensOf } from '../../queries/dispositivos.ts';
+import type { Idioma } from '../mail/templates.ts';
+
+/** A person to notify, with what their settings say about how. */
+export interface Recipient {
+  idUsuario: number;
+  email: string;
+  nombre: string;
+  nombreCompleto: string;
+  idioma: Idioma;
+  timezone: string;
+  notificaciones: boolean;
+  /** Push device tokens; empty when notifications are off. */
+  tokens: string[];
+}
+
+const validZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The user behind a patient or psychologist id, from the read models: e-mail and name from
+ * `usuarios`, language, zone and consent from `ajustes` (defaults when the user never changed
+ * them), devices from `dispositivos`. A deactivated or erased user is nobody to notify (null).
+ */
+export async function recipientOf(trx: Knex, kind: 'paciente' | 'psicologo', id: number, practiceTimezone: string): Promise<Recipient | null> {
+  const table = kind === 'paciente' ? 'pacientes' : 'psicologos';
+  const row = await trx(`${table} as x`)
+    .join('usuarios as u', 'u.id_usuario', 'x.id_usuario')
+    .where(`x.id_${kind}`, id)
+    .first('u.id_usuario', 'u.email', 'u.nombre', 'u.apellido', 'u.activo');
+  if (!row || !row.activo || !row.email) return null;
+  const ajustes = await effectiveAjustes(trx, row.id_usuario, practiceTimezone);
+  const notificaciones = ajustes.notificaciones !== false;
+  return {
+    idUsuario: row.id_usuario,
+    email: row.email,
+    nombre: row.nombre,
+    nombreCompleto: `${row.nombre} ${row.apellido}`.trim(),
+    idioma: ajustes.idioma === 'en' ? 'en' : 'es',
+    timezone: validZone(ajustes.timezone) ? ajustes.timezone : practiceTimezone,
+    notificaciones,
+    tokens: notificaciones ? await tokensOf(trx, row.id_usuario) : [],
+  };
+}
