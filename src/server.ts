@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { bootstrapAdmin } from './commands/bootstrap.ts';
+import { seedSituaciones } from './commands/catalogo-situaciones.ts';
 import { openEventStore } from './eventstore/open.ts';
 import { createApp } from './http/app.ts';
 import type { AppDeps } from './http/deps.ts';
@@ -18,6 +19,8 @@ import { createMailer, type Mailer } from './reactors/mail/mailer.ts';
 import { OutboxWorker } from './reactors/outbox.ts';
 import { reactorHandlers } from './reactors/reactor.ts';
 import { scheduleRetentionJob } from './reactors/retention.ts';
+import { startReminderWorker, type ReminderWorker } from './reactors/reminders.ts';
+import { dropUnregisteredToken } from './reactors/notifications/unregistered.ts';
 import { createFirebasePush } from './reactors/push/firebase.ts';
 import { RecordingPush, type PushTransport } from './reactors/push/push.ts';
 
@@ -37,6 +40,7 @@ export interface RunningServer {
   deps: AppDeps;
   reactors: CheckpointRunner;
   outbox: OutboxWorker;
+  reminders: ReminderWorker;
   close(): Promise<void>;
 }
 
@@ -48,10 +52,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { knex, url } = opts.database ?? owned!;
   const { store, keys } = await openEventStore(config, knex, url);
   const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, logger);
-  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys)), { table: 'reactor_checkpoints' }, logger);
+  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone })), { table: 'reactor_checkpoints' }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());
-  const outbox = new OutboxWorker(knex, { mail: (p) => mailer.send(p), push: (p) => push.send(p).then(() => undefined) }, logger);
+  const outbox = new OutboxWorker(knex, { mail: (p) => mailer.send(p), push: async (p) => {
+    // A token FCM no longer knows is dropped from the user's devices (deps is set before the outbox starts).
+    if ((await push.send(p)) === 'unregistered') await dropUnregisteredToken(deps, p.token);
+  } }, logger);
   const deps: AppDeps = {
     store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
     lookupHash: lookupHasher(await keys.serverKey('lookup')), logger, projections, mailer, push, keys,
@@ -60,7 +67,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   reactors.start();
   outbox.start();
   await bootstrapAdmin(deps, projections, logger);
+  await seedSituaciones(deps, projections, logger);
   const retention = scheduleRetentionJob({ knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears }, config.retentionJobIntervalMs);
+  const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
 
   const server = createServer(createApp(deps).callback());
   server.keepAliveTimeout = 5000;
@@ -83,9 +92,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         server.closeIdleConnections();
       });
       retention.stop();
+      await reminders.stop();
       await Promise.all([projections.stop(), reactors.stop(), outbox.stop()]);
       await store.close();
       await owned?.close();
     })());
-  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, close };
+  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, close };
 }
