@@ -1,33 +1,15 @@
 // npm run projections:rebuild — empties every read model and replays the whole log into it.
 // Safe beside running servers: the projections' advisory locks make the reset and each batch
 // exclusive, so whichever process holds a projection's lock does its next batch.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Position } from '../eventstore/port.ts';
 import { openEventStore } from '../eventstore/open.ts';
 import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
-import { openDatabase, type Database } from '../platform/database.ts';
+import { openDatabase, runningEmbeddedUrl, type Database } from '../platform/database.ts';
 import { createLogger } from '../platform/logger.ts';
 import { allProjections } from '../projections/index.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../projections/runner.ts';
-
-/**
- * Without DATABASE_URL the server keeps an embedded PostgreSQL in the data folder. If a server
- * runs it now, connect to it (starting another one there would stop it as an orphan).
- */
-export function runningEmbeddedUrl(config: Config): string | null {
-  if (config.databaseUrl) return null;
-  const pidFile = join(config.dataDir, 'postgres', 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
-  try {
-    process.kill(Number(pid), 0);
-  } catch {
-    return null;
-  }
-  return /^\d+$/.test(port ?? '') ? `postgres://postgres:embedded@127.0.0.1:${port}/practice` : null;
-}
 
 /**
  * The newest committed event. `store.head()` stops below the oldest open transaction of the whole
@@ -50,7 +32,7 @@ async function countEvents(config: Config, db: Database, head: Position | null):
 
 export async function rebuildProjections(config: Config, log: (line: string) => void = () => {}): Promise<{ events: number | null; ms: number }> {
   const started = Date.now();
-  const db = await openDatabase({ databaseUrl: runningEmbeddedUrl(config) ?? config.databaseUrl, dataDir: config.dataDir, poolMax: 5 });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 5 });
   // Through the sealing layer, as the server reads: read models hold opened personal fields.
   const { store } = await openEventStore(config, db.knex, db.url);
   const runner = new CheckpointRunner(db.knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, createLogger(config.logLevel));

@@ -4,10 +4,9 @@
 // Runs an in-process server on the configured database (the running embedded one if any).
 import { DateTime } from 'luxon';
 import { loadConfig } from '../platform/config.ts';
-import { openDatabase } from '../platform/database.ts';
+import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { signToken } from '../platform/security.ts';
 import { startServer } from '../server.ts';
-import { runningEmbeddedUrl } from './rebuild-projections.ts';
 
 type Call = (method: string, path: string, body?: unknown, token?: string) => Promise<{ status: number; body: any }>;
 
@@ -60,7 +59,7 @@ async function seed(call: Call, admin: string, tz: string): Promise<string[]> {
 
 async function main(): Promise<void> {
   const config = { ...loadConfig(), port: 0, host: '127.0.0.1' };
-  const url = runningEmbeddedUrl(config) ?? config.databaseUrl;
+  const url = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
   const db = url ? null : await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
   const running = await startServer({ config: { ...config, databaseUrl: url ?? db!.url }, database: db ?? undefined });
   try {

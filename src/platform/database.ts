@@ -46,6 +46,22 @@ async function stopOrphan(dir: string): Promise<void> {
   for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
 }
 
+/**
+ * The URL of the embedded server a running app keeps in `dataDir`, if one runs: command-line
+ * tools connect to it (starting a second server there would stop the app's as an orphan).
+ */
+export function runningEmbeddedUrl(dataDir: string): string | null {
+  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return null;
+  }
+  return /^\d+$/.test(port ?? '') ? `postgres://postgres:embedded@127.0.0.1:${port}/practice` : null;
+}
+
 export interface EmbeddedServer {
   url: string;
   stop(): Promise<void>;

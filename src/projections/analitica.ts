@@ -1,7 +1,102 @@
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
 import type { Projection } from './runner.ts';
+import type { StoredEvent } from '../eventstore/port.ts';
+import type { DiarioEvent } from '../events/diario.ts';
+import type { ProgresoEvent } from '../events/progreso.ts';
+import type { PacienteRegistrado, PsicologoAsignado } from '../events/paciente.ts';
+import type { PsicologoEliminado } from '../events/psicologo.ts';
+import type { ClaveClinicaDestruida } from '../events/retencion.ts';
 
+type Trx = Knex.Transaction;
+type Event = ProgresoEvent | DiarioEvent | PacienteRegistrado | PsicologoAsignado | PsicologoEliminado | ClaveClinicaDestruida;
+
+/** Monday of the ISO week of a date or local datetime. */
+const semanaDe = (fecha: string) => DateTime.fromISO(fecha).startOf('week').toISODate()!;
+
+// The weekly rows are recomputed from the entries of that week, never incremented: a replay, a
+// deletion or a shredded key all end in the same numbers.
+async function recomputeWeek(trx: Trx, idPaciente: number, idPsicologo: number | null, semana: string): Promise<void> {
+  const averages = `count(*) filter (where fuente = 'PROGRESO'), round(avg(nivel_estres), 2), round(avg(nivel_ansiedad), 2),
+    round(avg(nivel_animo), 2), count(*) filter (where fuente = 'DIARIO'), round(avg(intensidad), 2)`;
+  const measures = 'registros_progreso, media_estres, media_ansiedad, media_animo, registros_diario, media_intensidad';
+  await trx('analitica_semanal_paciente').where({ id_paciente: idPaciente, semana }).delete();
+  await trx.raw(
+    `insert into analitica_semanal_paciente (id_paciente, semana, ${measures})
+     select id_paciente, semana, ${averages} from analitica_registros where id_paciente = ? and semana = ? group by id_paciente, semana`,
+    [idPaciente, semana],
+  );
+  if (idPsicologo === null) return;
+  await trx('analitica_semanal_psicologo').where({ id_psicologo: idPsicologo, semana }).delete();
+  await trx.raw(
+    `insert into analitica_semanal_psicologo (id_psicologo, semana, pacientes, ${measures})
+     select id_psicologo, semana, count(distinct id_paciente), ${averages}
+     from analitica_registros where id_psicologo = ? and semana = ? group by id_psicologo, semana`,
+    [idPsicologo, semana],
+  );
+}
+
+/** An entry counts for the psychologist the patient had when it was recorded. */
+async function addEntry(trx: Trx, row: { fuente: string; id_registro: number; id_paciente: number; semana: string } & Record<string, unknown>) {
+  const asignacion = await trx('analitica_asignaciones').where({ id_paciente: row.id_paciente }).first('id_psicologo');
+  const idPsicologo: number | null = asignacion?.id_psicologo ?? null;
+  await trx('analitica_registros').insert({ ...row, id_psicologo: idPsicologo }).onConflict(['fuente', 'id_registro']).ignore();
+  await recomputeWeek(trx, row.id_paciente, idPsicologo, row.semana);
+}
+
+async function removeEntries(trx: Trx, where: Record<string, unknown>) {
+  const rows = await trx('analitica_registros').where(where)
+    .distinct('id_paciente', 'id_psicologo', trx.raw(`to_char(semana, 'YYYY-MM-DD') as semana`));
+  await trx('analitica_registros').where(where).delete();
+  for (const r of rows) await recomputeWeek(trx, r.id_paciente, r.id_psicologo, r.semana);
+}
+
+async function applyEntry(trx: Trx, event: ProgresoEvent | DiarioEvent, stored: StoredEvent) {
+  // Values opened after the clinical key was destroyed are null: such entries no longer count.
+  if (stored.erased?.length) return;
+  if (event.type === 'ProgresoRegistrado') {
+    const d = event.data;
+    await addEntry(trx, {
+      fuente: 'PROGRESO', id_registro: d.idProgress, id_paciente: d.idPaciente, semana: semanaDe(d.fecha),
+      nivel_estres: d.nivelEstres, nivel_ansiedad: d.nivelAnsiedad, nivel_animo: d.nivelAnimo,
+    });
+  } else if (event.type === 'DiarioRegistrado') {
+    const d = event.data;
+    await addEntry(trx, { fuente: 'DIARIO', id_registro: d.idDiario, id_paciente: d.idPaciente, semana: semanaDe(d.fecha), intensidad: d.intensidad });
+  } else {
+    await removeEntries(trx, { fuente: 'DIARIO', id_registro: event.data.idDiario });
+  }
+}
+
+/**
+ * Weekly averages for analysts: stress, anxiety and mood (progress) and diary intensity, per
+ * patient and per psychologist's practice (docs/read-models.md). An erased patient's entries keep
+ * counting until the retention job shreds their clinical key; then they leave every table.
+ */
 export const analiticaProjection: Projection = {
   name: 'analitica',
-  tables: [],
-  async apply() {},
+  tables: ['analitica_asignaciones', 'analitica_registros', 'analitica_semanal_paciente', 'analitica_semanal_psicologo'],
+  async apply(trx, stored) {
+    const event = stored as unknown as Event;
+    switch (event.type) {
+      case 'PacienteRegistrado':
+        await trx('analitica_asignaciones').insert({ id_paciente: event.data.idPaciente, id_psicologo: event.data.idPsicologo }).onConflict('id_paciente').ignore();
+        return;
+      case 'PsicologoAsignado':
+        await trx('analitica_asignaciones').insert({ id_paciente: event.data.idPaciente, id_psicologo: event.data.idPsicologo })
+          .onConflict('id_paciente').merge(['id_psicologo']);
+        return;
+      case 'PsicologoEliminado':
+        await trx('analitica_asignaciones').where({ id_psicologo: event.data.idPsicologo }).update({ id_psicologo: null });
+        return;
+      case 'ProgresoRegistrado':
+      case 'DiarioRegistrado':
+      case 'DiarioEliminado':
+        return applyEntry(trx, event, stored);
+      case 'ClaveClinicaDestruida':
+        return removeEntries(trx, { id_paciente: event.data.idPaciente });
+      default:
+        return; // not an event of this read model
+    }
+  },
 };

@@ -1,7 +1,30 @@
 import type { Projection } from './runner.ts';
+import type { DiarioEvent } from '../events/diario.ts';
+import type { PacienteEliminado } from '../events/paciente.ts';
 
+/** Live diary entries; deleted entries and an erased patient's entries leave (see historial.ts). */
 export const diarioProjection: Projection = {
   name: 'diario',
-  tables: [],
-  async apply() {},
+  tables: ['diario_emocional'],
+  async apply(trx, stored) {
+    const event = stored as unknown as DiarioEvent | PacienteEliminado;
+    switch (event.type) {
+      case 'DiarioRegistrado': {
+        if (stored.erased?.length) return;
+        const d = event.data;
+        await trx('diario_emocional')
+          .insert({ id_diario: d.idDiario, id_paciente: d.idPaciente, fecha: d.fecha, emocion: d.emocion, intensidad: d.intensidad, nota: d.nota })
+          .onConflict('id_diario').ignore();
+        return;
+      }
+      case 'DiarioEliminado':
+        await trx('diario_emocional').where({ id_diario: event.data.idDiario }).delete();
+        return;
+      case 'PacienteEliminado':
+        await trx('diario_emocional').where({ id_paciente: event.data.idPaciente }).delete();
+        return;
+      default:
+        return; // not an event of this read model
+    }
+  },
 };

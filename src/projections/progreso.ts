@@ -1,7 +1,30 @@
 import type { Projection } from './runner.ts';
+import type { ProgresoEvent } from '../events/progreso.ts';
+import type { PacienteEliminado } from '../events/paciente.ts';
 
+/** Emotional progress records; an erased patient's records leave (see historial.ts). */
 export const progresoProjection: Projection = {
   name: 'progreso',
-  tables: [],
-  async apply() {},
+  tables: ['progreso_emocional'],
+  async apply(trx, stored) {
+    const event = stored as unknown as ProgresoEvent | PacienteEliminado;
+    switch (event.type) {
+      case 'ProgresoRegistrado': {
+        if (stored.erased?.length) return;
+        const d = event.data;
+        await trx('progreso_emocional')
+          .insert({
+            id_progress: d.idProgress, id_paciente: d.idPaciente, fecha: d.fecha,
+            nivel_estres: d.nivelEstres, nivel_ansiedad: d.nivelAnsiedad, nivel_animo: d.nivelAnimo,
+          })
+          .onConflict('id_progress').ignore();
+        return;
+      }
+      case 'PacienteEliminado':
+        await trx('progreso_emocional').where({ id_paciente: event.data.idPaciente }).delete();
+        return;
+      default:
+        return; // not an event of this read model
+    }
+  },
 };

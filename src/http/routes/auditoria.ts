@@ -1,7 +1,78 @@
 import type { AppDeps } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
+import { s } from '../validation.ts';
+import { recordAccess } from '../access-log.ts';
+import { errors } from '../../platform/errors.ts';
+import { eventosClinicos, historialAsOf, listAccesos, pacienteEnLog, parseAsOf, type AuditDeps } from '../../queries/auditoria.ts';
 
+const TAG = 'Auditoría';
+const asOfQuery = s.object({ asOf: s.string({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?$', description: 'Fecha y hora local de la consulta' }) });
+const nullableInt = s.nullable(s.int());
+const eventoSchema = s.object(
+  {
+    eventId: s.string(), stream: s.string(), type: s.string(), occurredAt: s.datetime(), occurredAtUtc: s.string(),
+    actor: s.object({ idUsuario: nullableInt, rol: s.nullable(s.string()) }, ['idUsuario', 'rol']),
+    data: { type: 'object' }, erased: s.array(s.string()),
+  },
+  ['eventId', 'stream', 'type', 'occurredAt', 'occurredAtUtc', 'actor', 'data', 'erased'],
+);
+const text = s.nullable(s.string());
+const historialSchema = s.object(
+  { idHistory: s.int(), idPaciente: s.int(), titulo: text, diagnostico: text, tratamiento: text, observaciones: text, creadoEn: s.datetime() },
+  ['idHistory', 'idPaciente', 'titulo', 'diagnostico', 'tratamiento', 'observaciones', 'creadoEn'],
+);
+const accesoSchema = s.object(
+  { idAcceso: s.int(), idUsuario: nullableInt, rol: s.string(), idPaciente: s.int(), recurso: s.string(), metodo: s.string(), ruta: s.string(), accedidoEn: s.datetime() },
+  ['idAcceso', 'idUsuario', 'rol', 'idPaciente', 'recurso', 'metodo', 'ruta', 'accedidoEn'],
+);
+
+export const auditDeps = (deps: AppDeps): AuditDeps => ({
+  store: deps.store, knex: deps.knex, timezone: deps.config.practiceTimezone, scanLog: deps.config.eventStore !== 'postgres',
+});
+
+// Auditing is an ADMIN task: the spec grants /api/admin/** to ADMIN, and a separate auditor role
+// would need its own registration path and a change of contract. Every audit read is itself logged.
 export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
-  void deps;
-  return [];
+  const audit = auditDeps(deps);
+  /** The patient must be known to the log (erased patients too); asOf defaults to now. */
+  const target = async (idPaciente: number, asOf?: string) => {
+    const at = asOf === undefined ? undefined : parseAsOf(asOf, audit.timezone);
+    if (!(await pacienteEnLog(deps.store, idPaciente))) throw errors.notFound('Paciente', 'Patient');
+    return at;
+  };
+  return [
+    {
+      method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/eventos', tag: TAG, auth: ['ADMIN'],
+      summary: 'Eventos del expediente clínico de un paciente, en orden del registro, hasta asOf (hora local; opcional)',
+      query: asOfQuery, responses: { 200: { description: 'Eventos con actor, hora, tipo y datos abiertos (borrados: null y en erased)', schema: s.array(eventoSchema) } },
+      handler: async (ctx, { params, query }) => {
+        const asOf = await target(params.idPaciente, query.asOf);
+        const eventos = await eventosClinicos(audit, params.idPaciente, asOf);
+        await recordAccess(deps, ctx, 'AUDITORIA', [params.idPaciente]);
+        ctx.body = eventos;
+      },
+    },
+    {
+      method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/historial-clinico', tag: TAG, auth: ['ADMIN'],
+      summary: 'El historial clínico tal como estaba en asOf (hora local; por defecto ahora), reconstruido desde los eventos',
+      query: asOfQuery, responses: { 200: { description: 'Registros vigentes en asOf, por idHistory', schema: s.array(historialSchema) } },
+      handler: async (ctx, { params, query }) => {
+        const asOf = (await target(params.idPaciente, query.asOf)) ?? deps.clock.now();
+        const records = await historialAsOf(audit, params.idPaciente, asOf);
+        await recordAccess(deps, ctx, 'AUDITORIA', [params.idPaciente]);
+        ctx.body = records;
+      },
+    },
+    {
+      method: 'get', path: '/api/admin/auditoria/accesos', tag: TAG, auth: ['ADMIN'],
+      summary: 'Lecturas del expediente clínico por psicólogos y administradores (de un paciente, o todas)',
+      query: s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }) }),
+      responses: { 200: { description: 'Accesos, por idAcceso', schema: s.array(accesoSchema) } },
+      handler: async (ctx, { query }) => {
+        const idPaciente = query.idPaciente === undefined ? undefined : Number(query.idPaciente);
+        if (idPaciente !== undefined && idPaciente > 2_147_483_647) throw errors.invalid('Identificador no válido: idPaciente', 'Invalid identifier: idPaciente');
+        ctx.body = await listAccesos(deps.knex, audit.timezone, idPaciente);
+      },
+    },
+  ];
 }

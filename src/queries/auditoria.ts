@@ -1,0 +1,151 @@
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import { pacienteStream } from '../events/paciente.ts';
+import type { HistorialEvent } from '../events/historial.ts';
+import { errors } from '../platform/errors.ts';
+import { localDateTime } from '../platform/time.ts';
+import type { HistorialView } from './historial.ts';
+
+/** Events that make up (or end) a patient's clinical record; therapy session notes are part of it. */
+export const CLINICAL_TYPES = [
+  'HistorialCreado', 'HistorialCorregido', 'HistorialEliminado', 'DiarioRegistrado', 'DiarioEliminado', 'ProgresoRegistrado',
+  'SesionRegistrada', 'SesionEliminada', 'ClaveClinicaDestruida',
+];
+
+export interface AuditDeps {
+  store: EventStore;
+  knex: Knex;
+  timezone: string;
+  /** KurrentDB: the PostgreSQL `events` table is empty, so the log is scanned instead. */
+  scanLog: boolean;
+}
+
+export interface AuditEvent {
+  eventId: string;
+  stream: string;
+  type: string;
+  occurredAt: string;
+  occurredAtUtc: string;
+  actor: { idUsuario: number | null; rol: string | null };
+  data: Record<string, unknown>;
+  erased: string[];
+}
+
+type Row = Record<string, any>;
+
+/** A local datetime of the practice (seconds and milliseconds optional) as an instant; 400 otherwise. */
+export function parseAsOf(value: string, zone: string): Date {
+  const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value);
+  const dt = ok ? DateTime.fromISO(value, { zone }) : null;
+  if (!dt?.isValid) throw errors.invalid('asOf debe ser una fecha y hora local (YYYY-MM-DDTHH:MM:SS)', 'asOf must be a local date-time (YYYY-MM-DDTHH:MM:SS)');
+  return dt.toJSDate();
+}
+
+const isClinicalOf = (e: StoredEvent, idPaciente: number) =>
+  CLINICAL_TYPES.includes(e.type) && (e.data as { idPaciente?: unknown }).idPaciente === idPaciente;
+
+async function scan(store: EventStore, idPaciente: number): Promise<StoredEvent[]> {
+  const found: StoredEvent[] = [];
+  for (let from = null as string | null; ;) {
+    const batch = await store.readAll(from, 1000);
+    found.push(...batch.events.filter((e) => isClinicalOf(e, idPaciente)));
+    if (batch.events.length === 0) return found;
+    from = batch.last;
+  }
+}
+
+/**
+ * The patient's clinical events in log order, opened by the sealing layer. With PostgreSQL an
+ * index on `data->>'idPaciente'` names the streams, which are then read whole through the store.
+ */
+async function clinicalEvents(deps: AuditDeps, idPaciente: number): Promise<StoredEvent[]> {
+  if (deps.scanLog) return scan(deps.store, idPaciente);
+  const rows = await deps.knex('events')
+    .whereRaw(`data->>'idPaciente' = ?`, [String(idPaciente)])
+    .whereIn('type', CLINICAL_TYPES)
+    .distinct('stream_id');
+  const all: StoredEvent[] = [];
+  for (const r of rows as Row[]) all.push(...(await deps.store.readStream(r.stream_id)).filter((e) => isClinicalOf(e, idPaciente)));
+  return all.sort((a, b) => deps.store.compare(a.position, b.position));
+}
+
+/** Whether the log knows the patient (erased patients included: the audit outlives the read models). */
+export async function pacienteEnLog(store: EventStore, idPaciente: number): Promise<boolean> {
+  return (await store.readStream(pacienteStream(idPaciente))).length > 0;
+}
+
+const upTo = (asOf: Date | undefined) => (e: StoredEvent) => !asOf || Date.parse(e.metadata.occurredAt) <= asOf.getTime();
+
+/** Every clinical event of the patient up to `asOf` (all when absent): actor, time, type, opened data. */
+export async function eventosClinicos(deps: AuditDeps, idPaciente: number, asOf?: Date): Promise<AuditEvent[]> {
+  return (await clinicalEvents(deps, idPaciente)).filter(upTo(asOf)).map((e) => ({
+    eventId: e.metadata.eventId,
+    stream: e.streamId,
+    type: e.type,
+    occurredAt: localDateTime(new Date(e.metadata.occurredAt), deps.timezone),
+    occurredAtUtc: e.metadata.occurredAt,
+    actor: { idUsuario: e.metadata.actor?.idUsuario ?? null, rol: e.metadata.actor?.rol ?? null },
+    data: e.data,
+    erased: e.erased ?? [],
+  }));
+}
+
+/** Folds one history event into the records; content a shredded key hides comes out null. */
+function fold(records: Map<number, HistorialView>, event: HistorialEvent): void {
+  switch (event.type) {
+    case 'HistorialCreado': {
+      const d = event.data;
+      records.set(d.idHistory, {
+        idHistory: d.idHistory, idPaciente: d.idPaciente, titulo: d.titulo, diagnostico: d.diagnostico,
+        tratamiento: d.tratamiento, observaciones: d.observaciones, creadoEn: d.creadoEn,
+      });
+      return;
+    }
+    case 'HistorialCorregido': {
+      const d = event.data;
+      const r = records.get(d.idHistory);
+      if (r) records.set(d.idHistory, { ...r, titulo: d.titulo, diagnostico: d.diagnostico, tratamiento: d.tratamiento, observaciones: d.observaciones });
+      return;
+    }
+    case 'HistorialEliminado':
+      records.delete(event.data.idHistory);
+      return;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+const HISTORIAL_TYPES = new Set(['HistorialCreado', 'HistorialCorregido', 'HistorialEliminado']);
+
+/** The patient's clinical history as it stood at `asOf`, folded from the log (not the read model), by id. */
+export async function historialAsOf(deps: AuditDeps, idPaciente: number, asOf: Date): Promise<HistorialView[]> {
+  const records = new Map<number, HistorialView>();
+  for (const e of (await clinicalEvents(deps, idPaciente)).filter(upTo(asOf))) {
+    if (HISTORIAL_TYPES.has(e.type)) fold(records, e as unknown as HistorialEvent);
+  }
+  return [...records.values()].sort((a, b) => a.idHistory - b.idHistory);
+}
+
+export interface AccesoView {
+  idAcceso: number;
+  idUsuario: number | null;
+  rol: string;
+  idPaciente: number;
+  recurso: string;
+  metodo: string;
+  ruta: string;
+  accedidoEn: string;
+}
+
+/** The read-access log, for one patient or all, by id. */
+export async function listAccesos(knex: Knex, timezone: string, idPaciente?: number): Promise<AccesoView[]> {
+  const q = knex('accesos_clinicos').orderBy('id_acceso').select('*');
+  if (idPaciente !== undefined) q.where({ id_paciente: idPaciente });
+  return (await q).map((r: Row) => ({
+    idAcceso: Number(r.id_acceso), idUsuario: r.id_usuario, rol: r.rol, idPaciente: r.id_paciente, recurso: r.recurso,
+    metodo: r.metodo, ruta: r.ruta, accedidoEn: localDateTime(r.accedido_en, timezone),
+  }));
+}

@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import { LOCAL_DATETIME } from './historial.ts';
+
+/** An emotional diary entry as the API shows it. */
+export interface DiarioView {
+  idDiario: number;
+  idPaciente: number;
+  fecha: string;
+  emocion: string;
+  intensidad: number;
+  nota: string | null;
+}
+
+type Row = Record<string, any>;
+
+const toView = (r: Row): DiarioView => ({
+  idDiario: r.id_diario, idPaciente: r.id_paciente, fecha: r.fecha, emocion: r.emocion, intensidad: r.intensidad, nota: r.nota,
+});
+
+const select = (knex: Knex) =>
+  knex('diario_emocional').select('id_diario', 'id_paciente', knex.raw(`to_char(fecha, ${LOCAL_DATETIME}) as fecha`), 'emocion', 'intensidad', 'nota');
+
+/** A patient's entries, or every entry when no patient is given; by id. */
+export async function listDiario(knex: Knex, idPaciente?: number): Promise<DiarioView[]> {
+  const q = select(knex).orderBy('id_diario');
+  if (idPaciente !== undefined) q.where({ id_paciente: idPaciente });
+  return (await q).map(toView);
+}
+
+export async function findDiario(knex: Knex, idDiario: number): Promise<DiarioView | null> {
+  const row = await select(knex).where({ id_diario: idDiario }).first();
+  return row ? toView(row) : null;
+}

@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+
+/** A clinical history record as the API shows it. */
+export interface HistorialView {
+  idHistory: number;
+  idPaciente: number;
+  titulo: string | null;
+  diagnostico: string | null;
+  tratamiento: string | null;
+  observaciones: string | null;
+  creadoEn: string;
+}
+
+type Row = Record<string, any>;
+
+export const LOCAL_DATETIME = `'YYYY-MM-DD"T"HH24:MI:SS'`;
+
+const toView = (r: Row): HistorialView => ({
+  idHistory: r.id_history, idPaciente: r.id_paciente, titulo: r.titulo, diagnostico: r.diagnostico,
+  tratamiento: r.tratamiento, observaciones: r.observaciones, creadoEn: r.creado_en,
+});
+
+const select = (knex: Knex) =>
+  knex('historial_clinico').select(
+    'id_history', 'id_paciente', 'titulo', 'diagnostico', 'tratamiento', 'observaciones',
+    knex.raw(`to_char(creado_en, ${LOCAL_DATETIME}) as creado_en`),
+  );
+
+/** A patient's live records, or every live record when no patient is given; by id. */
+export async function listHistorial(knex: Knex, idPaciente?: number): Promise<HistorialView[]> {
+  const q = select(knex).orderBy('id_history');
+  if (idPaciente !== undefined) q.where({ id_paciente: idPaciente });
+  return (await q).map(toView);
+}
+
+export async function findHistorial(knex: Knex, idHistory: number): Promise<HistorialView | null> {
+  const row = await select(knex).where({ id_history: idHistory }).first();
+  return row ? toView(row) : null;
+}
+
+/** Whether the patient exists and is assigned to this psychologist (anything else is 404 to them). */
+export async function isPacienteDe(knex: Knex, idPaciente: number, idPsicologo: number): Promise<boolean> {
+  return Boolean(await knex('pacientes').where({ id_paciente: idPaciente, id_psicologo: idPsicologo }).first('id_paciente'));
+}
