@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { errors } from '../errors.ts';
 import { keyEncryptionKey, open, seal } from './aead.ts';
 
 export type KeyPurpose = 'identity' | 'clinical';
@@ -34,7 +35,8 @@ export class KeyRing {
   async obtain(subject: string, purpose: KeyPurpose): Promise<Buffer> {
     const found = await this.lookup(subject, purpose);
     if (found && 'key' in found) return found.key;
-    if (found) throw new Error('data key destroyed');
+    // Writing personal data of an erased person: refuse it (nothing could ever read it back).
+    if (found) throw errors.conflict('Los datos personales de esta persona se han eliminado', "This person's personal data has been erased");
     const key = randomBytes(32);
     await this.knex('data_keys')
       .insert({ subject, purpose, wrapped: seal(this.kek.kek, key, `${subject}|${purpose}`), master_key_id: this.kek.id })
