@@ -1,6 +1,6 @@
 // npm run seed:demo — a small, realistic demo practice, created through the public API (the same
 // commands as any client): an admin, two psychologists, five patients with addresses, settings,
-// appointments, diary entries, progress and clinical notes where those areas exist.
+// appointments, diary entries and progress.
 // Runs an in-process server on the configured database (the running embedded one if any).
 import { DateTime } from 'luxon';
 import { loadConfig } from '../platform/config.ts';
@@ -53,12 +53,12 @@ async function seed(call: Call, admin: string, tz: string): Promise<string[]> {
       fecha: DateTime.now().setZone(tz).toISODate(), nivelEstres: 6 - i, nivelAnsiedad: 5, nivelAnimo: 4 + i,
     }, r.body.token);
   }
-  log.push('5 patients: demo.paciente1..5@consulta.example (password Demo12345), with appointments, diary and progress where those areas exist');
+  log.push('5 patients: demo.paciente1..5@consulta.example (password Demo12345), with appointments, diary entries and progress');
   return log;
 }
 
 async function main(): Promise<void> {
-  const config = { ...loadConfig(), port: 0, host: '127.0.0.1' };
+  const config = { ...loadConfig(), port: 0, host: '127.0.0.1', logLevel: 'warn' };
   const url = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
   const db = url ? null : await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
   const running = await startServer({ config: { ...config, databaseUrl: url ?? db!.url }, database: db ?? undefined });
@@ -72,7 +72,10 @@ async function main(): Promise<void> {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+      const body = text ? JSON.parse(text) : undefined;
+      // 409 is left to the caller (an already seeded practice); anything else must succeed.
+      if (res.status >= 400 && res.status !== 409) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+      return { status: res.status, body };
     };
     for (const line of await seed(call, admin, config.practiceTimezone)) process.stdout.write(`${line}\n`);
   } finally {
