@@ -72,10 +72,10 @@ async function main(): Promise<void> {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
-      const body = text ? JSON.parse(text) : undefined;
+      const parsed = text ? JSON.parse(text) : undefined;
       // 409 is left to the caller (an already seeded practice); anything else must succeed.
       if (res.status >= 400 && res.status !== 409) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-      return { status: res.status, body };
+      return { status: res.status, body: parsed };
     };
     for (const line of await seed(call, admin, config.practiceTimezone)) process.stdout.write(`${line}\n`);
   } finally {
