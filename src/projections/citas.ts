@@ -25,6 +25,11 @@ export const citasProjection: Projection = {
   name: 'citas',
   tables: ['citas'],
   async apply(trx, stored) {
+    if (stored.type === 'PacienteEliminado') {
+      // Erased patient: the appointment stays in the psychologist's history, its reason does not.
+      await trx('citas').where({ id_paciente: (stored.data as { idPaciente: number }).idPaciente }).update({ motivo: null });
+      return;
+    }
     const event = stored as unknown as CitaEvent | ClaveClinicaDestruida;
     switch (event.type) {
       case 'CitaCreada': {

@@ -7,6 +7,13 @@ export const sesionesProjection: Projection = {
   name: 'sesiones',
   tables: ['sesiones'],
   async apply(trx, stored) {
+    if (stored.type === 'PacienteEliminado') {
+      // Erased patient: the notes leave the read model at once; auditors still replay them from
+      // the log until the retention job shreds the clinical key.
+      const { idPaciente } = stored.data as { idPaciente: number };
+      await trx('sesiones').where({ id_paciente: idPaciente }).update({ notas: null, recomendaciones: null });
+      return;
+    }
     const event = stored as unknown as SesionEvent | ClaveClinicaDestruida;
     switch (event.type) {
       case 'SesionRegistrada': {
