@@ -17,6 +17,7 @@ export class KeyRing {
   // Bounded in time: a key destroyed by another process stops opening data here within a minute.
   private readonly cache = new Map<string, { key: Buffer; at: number }>();
   private static readonly CACHE_MS = 60_000;
+  private readonly aliases = new Map<string, string>();
 
   constructor(private readonly knex: Knex, masterKey: string) {
     this.kek = keyEncryptionKey(masterKey);
@@ -27,7 +28,11 @@ export class KeyRing {
   }
 
   async resolve(subjectOrAlias: string): Promise<string> {
+    const known = this.aliases.get(subjectOrAlias);
+    if (known) return known;
     const row = await this.knex('key_aliases').where({ alias: subjectOrAlias }).first('subject');
+    // An alias never changes once written, so it can be cached for good.
+    if (row) this.aliases.set(subjectOrAlias, row.subject);
     return row?.subject ?? subjectOrAlias;
   }
 
@@ -38,10 +43,15 @@ export class KeyRing {
     // Writing personal data of an erased person: refuse it (nothing could ever read it back).
     if (found) throw errors.conflict('Los datos personales de esta persona se han eliminado', "This person's personal data has been erased");
     const key = randomBytes(32);
-    await this.knex('data_keys')
+    const inserted = await this.knex('data_keys')
       .insert({ subject, purpose, wrapped: seal(this.kek.kek, key, `${subject}|${purpose}`), master_key_id: this.kek.id })
-      .onConflict(['subject', 'purpose']).ignore();
-    const stored = await this.lookup(subject, purpose); // a concurrent creator may have won
+      .onConflict(['subject', 'purpose']).ignore()
+      .returning('subject');
+    if (inserted.length > 0) {
+      this.cache.set(`${subject}|${purpose}`, { key, at: Date.now() });
+      return key;
+    }
+    const stored = await this.lookup(subject, purpose); // a concurrent creator won: use theirs
     if (!stored || !('key' in stored)) throw new Error('data key unavailable');
     return stored.key;
   }

@@ -1,0 +1,75 @@
+// npm run bench:sealing [-- --events N] — the cost of sealing personal fields: event appends and a
+// projection rebuild, each with the sealing layer and without, on the same PostgreSQL in one run.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventStore } from '../src/eventstore/port.ts';
+import { PostgresEventStore } from '../src/eventstore/postgres.ts';
+import { SealingEventStore } from '../src/eventstore/sealing.ts';
+import { sealSpecs } from '../src/events/personal-data.ts';
+import { KeyRing } from '../src/platform/crypto/keyring.ts';
+import { createKnex, migrate, startEmbeddedPostgres } from '../src/platform/database.ts';
+import { CheckpointRunner, projectionHandlers, resetProjections } from '../src/projections/runner.ts';
+import { usuariosProjection } from '../src/projections/usuarios.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const N = arg('events', 2000);
+
+function usuario(id: number) {
+  return {
+    type: 'UsuarioRegistrado',
+    data: { idUsuario: id, nombre: 'Nombre', apellido: 'Apellido Apellido', email: `u${id}@example.org`, emailHash: `h${id}`, passwordHash: '$2b$10$abcdefghijklmnopqrstuv', dni: '12345678Z', rol: 'PACIENTE' },
+    metadata: { eventId: randomUUID(), actor: { idUsuario: null, rol: null }, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+  };
+}
+
+async function measure(label: string, url: string, wrap: (raw: EventStore, keys: KeyRing) => EventStore) {
+  const knex = createKnex(url, 10);
+  await migrate(knex);
+  const raw = new PostgresEventStore(knex, url);
+  const store = wrap(raw, new KeyRing(knex, 'b'.repeat(40)));
+  const t0 = performance.now();
+  for (let i = 1; i <= N; i++) await store.append([{ streamId: `usuario-${i}`, expected: 'noStream', events: [usuario(i)] }]);
+  const appendMs = performance.now() - t0;
+  await resetProjections(knex, [usuariosProjection]);
+  const runner = new CheckpointRunner(knex, store, projectionHandlers([usuariosProjection]), { table: 'projection_checkpoints' });
+  const t1 = performance.now();
+  runner.start();
+  await runner.waitFor(await store.head(), 600_000);
+  const rebuildMs = performance.now() - t1;
+  await runner.stop();
+  await raw.close();
+  await knex.destroy();
+  return { label, appendsPerSecond: Math.round((N / appendMs) * 1000), rebuildEventsPerSecond: Math.round((N / rebuildMs) * 1000) };
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-sealing-'));
+  const pg = await startEmbeddedPostgres(dir, false);
+  try {
+    const admin = new URL(pg.url);
+    const base = admin.toString();
+    const { default: pgLib } = await import('pg');
+    const c = new pgLib.Client({ connectionString: base });
+    await c.connect();
+    await c.query('create database bench_plain');
+    await c.query('create database bench_sealed');
+    await c.end();
+    const at = (db: string) => { const u = new URL(base); u.pathname = `/${db}`; return u.toString(); };
+    const plain = await measure('without sealing', at('bench_plain'), (raw) => raw);
+    const sealed = await measure('with sealing', at('bench_sealed'), (raw, keys) => new SealingEventStore(raw, keys, sealSpecs));
+    const rows = [plain, sealed].map((r) => ({ ...r, appendRatio: +(r.appendsPerSecond / plain.appendsPerSecond).toFixed(2), rebuildRatio: +(r.rebuildEventsPerSecond / plain.rebuildEventsPerSecond).toFixed(2) }));
+    console.table(rows);
+    mkdirSync(join('bench', 'results'), { recursive: true });
+    writeFileSync(join('bench', 'results', 'sealing.json'), JSON.stringify({ events: N, at: new Date().toISOString(), rows }, null, 2));
+  } finally {
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
