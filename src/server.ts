@@ -23,6 +23,7 @@ import { startReminderWorker, type ReminderWorker } from './reactors/reminders.t
 import { dropUnregisteredToken } from './reactors/notifications/unregistered.ts';
 import { createFirebasePush } from './reactors/push/firebase.ts';
 import { RecordingPush, type PushTransport } from './reactors/push/push.ts';
+import { startRealtime, type Realtime, type RealtimeOptions } from './realtime/index.ts';
 
 export interface ServerOptions {
   config: Config;
@@ -32,6 +33,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** An already-migrated database (tests); otherwise DATABASE_URL or the embedded server. */
   database?: { knex: Knex; url: string };
+  /** Timings and limits of the STOMP channel (tests shorten them). */
+  realtime?: Partial<RealtimeOptions>;
 }
 
 export interface RunningServer {
@@ -41,6 +44,7 @@ export interface RunningServer {
   reactors: CheckpointRunner;
   outbox: OutboxWorker;
   reminders: ReminderWorker;
+  realtime: Realtime;
   close(): Promise<void>;
 }
 
@@ -73,6 +77,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const server = createServer(createApp(deps).callback());
   server.keepAliveTimeout = 5000;
+  // STOMP over WebSocket at /ws and SockJS at /ws/*, on the same port as the API.
+  const realtime = await startRealtime(deps, server, url, opts.realtime);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -83,6 +89,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const close = () =>
     (closing ??= (async () => {
       // Stop taking requests, let in-flight ones finish (bounded), then stop the workers.
+      await realtime.close();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 10_000);
         server.close(() => {
@@ -97,5 +104,5 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await store.close();
       await owned?.close();
     })());
-  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, close };
+  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, realtime, close };
 }

@@ -1,7 +1,34 @@
 import type { Projection } from './runner.ts';
+import type { MensajeEvent } from '../events/mensaje.ts';
+import type { ClaveClinicaDestruida } from '../events/retencion.ts';
 
+/** Messages for the REST listings; the real-time delivery reads the log, not this table. */
 export const mensajesProjection: Projection = {
   name: 'mensajes',
-  tables: [],
-  async apply() {},
+  tables: ['mensajes'],
+  async apply(trx, stored) {
+    const event = stored as unknown as MensajeEvent | ClaveClinicaDestruida;
+    switch (event.type) {
+      case 'MensajeEnviado': {
+        const d = event.data;
+        // After crypto-shredding the text reads as null: the row keeps who, when and the read flag.
+        await trx('mensajes')
+          .insert({
+            id_mensaje: d.idMensaje, sender_id: d.senderId, receiver_id: d.receiverId, id_cita: d.idCita,
+            id_paciente: d.idPaciente, mensaje: d.mensaje ?? null, enviado_en: d.enviadoEn, leido: false,
+          })
+          .onConflict('id_mensaje').ignore();
+        return;
+      }
+      case 'MensajeLeido':
+        await trx('mensajes').where({ id_mensaje: event.data.idMensaje }).update({ leido: true, leido_en: event.data.leidoEn });
+        return;
+      case 'ClaveClinicaDestruida':
+        // The patient's clinical key is gone: so is every conversation text sealed with it.
+        await trx('mensajes').where({ id_paciente: event.data.idPaciente }).update({ mensaje: null });
+        return;
+      default:
+        return; // not an event of this read model
+    }
+  },
 };

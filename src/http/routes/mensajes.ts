@@ -1,7 +1,90 @@
+import type { Rol } from '../../events/usuario.ts';
 import type { AppDeps } from '../deps.ts';
+import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
+import { s, type JsonSchema } from '../validation.ts';
+import { caller } from '../auth.ts';
+import { errors } from '../../platform/errors.ts';
+import { enviarMensaje, marcarLeido, type EnvioInput } from '../../commands/mensajes.ts';
+import { MAX_MENSAJE, mensajeNotFound } from '../../commands/mensaje.ts';
+import { findMensaje, listMensajes } from '../../queries/mensajes.ts';
+
+const id = (): JsonSchema => s.int({ minimum: 1, maximum: 2_147_483_647 });
+
+export const mensajeSchema = s.object(
+  {
+    idMensaje: s.int(), senderId: s.int(), receiverId: s.int(), idCita: s.nullable(s.int()),
+    mensaje: { ...s.nullable(s.string()), description: 'null once the text was erased (crypto-shredding)' },
+    enviadoEn: s.datetime(), leido: s.bool(),
+  },
+  ['idMensaje', 'senderId', 'receiverId', 'idCita', 'mensaje', 'enviadoEn', 'leido'],
+);
+
+/** The fields a message is sent with, over REST and over STOMP (`/app/chat`). */
+export const envioFields: Record<string, JsonSchema> = {
+  receiverId: { ...id(), description: 'idUsuario of the receiver' },
+  mensaje: s.nonEmpty(MAX_MENSAJE),
+  idCita: s.nullable(id()),
+};
+
+const envioBody = s.object(envioFields, ['receiverId', 'mensaje']);
+
+interface Area {
+  prefix: string;
+  rol: Rol;
+  tag: string;
+}
+
+const AREAS: Area[] = [
+  { prefix: '/api/mensajes', rol: 'PACIENTE', tag: 'Mensajes' },
+  { prefix: '/api/psicologo/mensajes', rol: 'PSICOLOGO', tag: 'Mensajes (psicólogo)' },
+];
 
 export function mensajesRoutes(deps: AppDeps): RouteDef[] {
-  void deps;
-  return [];
+  const zone = deps.config.practiceTimezone;
+  const list = { 200: { description: 'Mensajes, por enviadoEn', schema: s.array(mensajeSchema) } };
+
+  const sendRoute = ({ prefix, rol, tag }: Area): RouteDef => ({
+    method: 'post', path: prefix, tag, summary: 'Enviar un mensaje', auth: [rol], body: envioBody,
+    responses: { 201: { description: 'Mensaje enviado; se entrega también por /user/queue/messages', schema: mensajeSchema } },
+    handler: async (ctx, { body }: { body: EnvioInput }) => {
+      const r = await enviarMensaje(deps, caller(ctx), body);
+      await settled(deps, r.position);
+      const created = await findMensaje(deps.knex, zone, r.idMensaje);
+      if (!created) throw errors.unavailable(1);
+      ctx.status = 201;
+      ctx.body = created;
+    },
+  });
+
+  const listRoute = ({ prefix, rol, tag }: Area): RouteDef => ({
+    method: 'get', path: prefix, tag, summary: 'Mis conversaciones (enviados y recibidos)', auth: [rol], responses: list,
+    handler: async (ctx) => {
+      ctx.body = await listMensajes(deps.knex, zone, caller(ctx).idUsuario);
+    },
+  });
+
+  const readRoute = (prefix: string, rol: Rol, tag: string): RouteDef => ({
+    method: 'put', path: `${prefix}/:id/leido`, tag, summary: 'Marcar como leído un mensaje recibido', auth: [rol],
+    responses: { 200: { description: 'Mensaje leído', schema: mensajeSchema } },
+    handler: async (ctx, { params }) => {
+      const user = caller(ctx);
+      const r = await marcarLeido(deps, user, params.id);
+      await settled(deps, r.position);
+      const found = await findMensaje(deps.knex, zone, params.id);
+      if (!found || found.receiverId !== user.idUsuario) throw mensajeNotFound();
+      ctx.body = found;
+    },
+  });
+
+  return [
+    ...AREAS.flatMap((a) => [listRoute(a), sendRoute(a), readRoute(a.prefix, a.rol, a.tag)]),
+    {
+      method: 'get', path: '/api/admin/mensajes', tag: 'Mensajes (administración)', summary: 'Todos los mensajes', auth: ['ADMIN'], responses: list,
+      handler: async (ctx) => {
+        ctx.body = await listMensajes(deps.knex, zone);
+      },
+    },
+    readRoute('/api/admin/mensajes', 'ADMIN', 'Mensajes (administración)'),
+  ];
 }

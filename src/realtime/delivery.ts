@@ -1,0 +1,46 @@
+import type { EventStore, StoredEvent, Subscription } from '../eventstore/port.ts';
+import type { MensajeEnviado } from '../events/mensaje.ts';
+import type { Logger } from '../platform/logger.ts';
+import { localDateTime } from '../platform/time.ts';
+import type { MensajeView } from '../queries/mensajes.ts';
+import type { Hub } from './hub.ts';
+import { DESTINATIONS } from './options.ts';
+
+/** The stored message record, as REST shows it, from the event itself (no read-model wait). */
+export function mensajeRecord(event: MensajeEnviado, zone: string): MensajeView {
+  const d = event.data;
+  return {
+    idMensaje: d.idMensaje, senderId: d.senderId, receiverId: d.receiverId, idCita: d.idCita ?? null,
+    mensaje: d.mensaje ?? null, enviadoEn: localDateTime(new Date(d.enviadoEn), zone), leido: false,
+  };
+}
+
+/**
+ * Chat delivery, one per server instance: a live subscription to the event log from its head at
+ * start-up. Every MensajeEnviado, whichever instance or path (REST or STOMP) stored it, goes to this
+ * instance's sessions of the receiver, and of the sender (their other tabs see what they sent).
+ * The log is the bus: instances need no broker between them. A user's deactivation or erasure
+ * closes their sessions on every instance the same way. Not checkpointed on purpose: a
+ * message stored while no instance ran is not pushed to sockets later (it is in the REST history,
+ * and the push reactor, which is checkpointed, notifies the offline receiver).
+ */
+export async function startChatDelivery(store: EventStore, hub: Hub, zone: string, logger?: Logger): Promise<Subscription> {
+  const from = await store.head();
+  return store.subscribe(
+    from,
+    async (events: StoredEvent[]) => {
+      for (const e of events) {
+        if (e.type === 'UsuarioDesactivado' || e.type === 'PacienteEliminado') {
+          hub.closeUser((e.data as { idUsuario: number }).idUsuario);
+          continue;
+        }
+        if (e.type !== 'MensajeEnviado') continue;
+        const record = mensajeRecord(e as unknown as MensajeEnviado, zone);
+        const body = JSON.stringify(record);
+        hub.deliverToUser(record.receiverId, DESTINATIONS.messages, body);
+        hub.deliverToUser(record.senderId, DESTINATIONS.messages, body);
+      }
+    },
+    { onError: (err) => logger?.error({ err }, 'chat delivery failed; retrying') },
+  );
+}
