@@ -94,7 +94,9 @@ export async function startEmbeddedPostgres(dir: string, persistent = true): Pro
   return { url: `postgres://postgres:${password}@127.0.0.1:${port}/practice`, stop: () => pg.stop() };
 }
 
-export function createKnex(url: string, poolMax = 20): Knex {
+// About twenty projection and reactor loops each hold a connection while they work, beside the
+// HTTP requests: the pool leaves room for both.
+export function createKnex(url: string, poolMax = 40): Knex {
   return knexFactory({
     client: 'pg',
     connection: { connectionString: url, application_name: 'practice' },

@@ -40,7 +40,7 @@ export async function createTestDatabase(options: { migrate?: boolean; poolMax?:
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const knex = createKnex(url.toString(), options.poolMax ?? 20);
+  const knex = createKnex(url.toString(), options.poolMax ?? 40);
   if (options.migrate !== false) await migrate(knex);
   return {
     url: url.toString(),
