@@ -9,6 +9,7 @@ import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand, type Step } from './handler.ts';
 import { pacienteDecider, type PacienteCommand } from './paciente.ts';
 import { usuarioDecider } from './usuario.ts';
+import { outboxTraceOf, purgeOutbox } from '../reactors/outbox-purge.ts';
 
 export interface CrearPacienteInput {
   idUsuario: number;
@@ -101,7 +102,10 @@ export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPacien
     if (history.some((e) => e.type === 'PacienteEliminado')) await destroyIdentity(deps, idPaciente);
     throw pacienteNotFound();
   }
-  await deps.knex('outbox').whereIn('status', ['PENDING', 'SENDING']).whereRaw("lower(payload->>'to') = lower(?)", [target.email]).delete();
+  // Read before the read models blank the person; purged before the append (a crash after it
+  // leaves nothing waiting) and again after it (rows the reactors queued meanwhile).
+  const trace = await outboxTraceOf(deps.knex, target.idUsuario);
+  if (trace) await purgeOutbox(deps.knex, trace);
   const steps: Step[] = [
     pacienteStep(idPaciente, { type: 'EliminarPaciente' }),
     { streamId: usuarioStream(target.idUsuario), decider: usuarioDecider, command: { type: 'DesactivarUsuario', data: { motivo: 'ELIMINACION_PACIENTE' } } },
@@ -110,5 +114,6 @@ export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPacien
   const release: Reservation = { scope: 'email', key: target.emailHash, release: true };
   const r = await handleCommand(deps.store, steps, commandContext(deps, actor), () => [release]);
   await destroyIdentity(deps, idPaciente);
+  if (trace) await purgeOutbox(deps.knex, trace);
   return { position: r.position };
 }

@@ -1,12 +1,13 @@
 import type { Projection } from './runner.ts';
 import type { AjusteEvent } from '../events/ajuste.ts';
+import type { PacienteEliminado } from '../events/paciente.ts';
 
 /** Users' settings: read by GET /api/ajustes and by the mail and push reactors (idioma, notificaciones, timezone). */
 export const ajustesProjection: Projection = {
   name: 'ajustes',
   tables: ['ajustes'],
   async apply(trx, stored) {
-    const event = stored as unknown as AjusteEvent;
+    const event = stored as unknown as AjusteEvent | PacienteEliminado;
     switch (event.type) {
       case 'AjustesActualizados': {
         const d = event.data;
@@ -18,6 +19,10 @@ export const ajustesProjection: Projection = {
           .onConflict('id_usuario').merge();
         return;
       }
+      case 'PacienteEliminado':
+        // An erased person's language, zone and preferences serve nobody any more.
+        await trx('ajustes').where({ id_usuario: event.data.idUsuario }).delete();
+        return;
       default:
         return; // not an event of this read model
     }

@@ -1,13 +1,14 @@
 import type { Projection } from './runner.ts';
 import type { MensajeEvent } from '../events/mensaje.ts';
 import type { ClaveClinicaDestruida } from '../events/retencion.ts';
+import type { PacienteEliminado } from '../events/paciente.ts';
 
 /** Messages for the REST listings; the real-time delivery reads the log, not this table. */
 export const mensajesProjection: Projection = {
   name: 'mensajes',
   tables: ['mensajes'],
   async apply(trx, stored) {
-    const event = stored as unknown as MensajeEvent | ClaveClinicaDestruida;
+    const event = stored as unknown as MensajeEvent | ClaveClinicaDestruida | PacienteEliminado;
     switch (event.type) {
       case 'MensajeEnviado': {
         const d = event.data;
@@ -23,6 +24,9 @@ export const mensajesProjection: Projection = {
       case 'MensajeLeido':
         await trx('mensajes').where({ id_mensaje: event.data.idMensaje }).update({ leido: true, leido_en: event.data.leidoEn });
         return;
+      case 'PacienteEliminado':
+        // Erased patient: the texts leave the lists at once (auditors replay them from the log
+        // until the retention job shreds the key); who wrote to whom and when stays.
       case 'ClaveClinicaDestruida':
         // The patient's clinical key is gone: so is every conversation text sealed with it.
         await trx('mensajes').where({ id_paciente: event.data.idPaciente }).update({ mensaje: null });

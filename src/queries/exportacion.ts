@@ -4,7 +4,15 @@ import { pacienteStream } from '../events/paciente.ts';
 import { usuarioStream } from '../events/usuario.ts';
 import type { KeyRing } from '../platform/crypto/keyring.ts';
 import { localDateTime } from '../platform/time.ts';
+import { findAjustes } from './ajustes.ts';
+import { listCitas } from './citas.ts';
+import { listDiario } from './diario.ts';
+import { listDirecciones } from './direcciones.ts';
+import { listHistorial } from './historial.ts';
+import { listMensajes } from './mensajes.ts';
 import { getPaciente } from './pacientes.ts';
+import { listProgreso } from './progreso.ts';
+import { listSesiones } from './sesiones.ts';
 
 export interface ExportDeps {
   knex: Knex;
@@ -70,8 +78,32 @@ async function eventos(deps: ExportDeps, who: Person) {
 }
 
 /**
- * Every record the service keeps about a patient, as JSON (GDPR art. 20): the user, the profile,
- * addresses and settings from the read models, and the person's events. null: no such patient.
+ * The patient's records in the API's own shapes, as the lists show them, read in one snapshot so
+ * they agree with each other. Device tokens go too: they are the patient's own data.
+ */
+function registros(deps: ExportDeps, idPaciente: number, idUsuario: number) {
+  return deps.knex.transaction(async (trx) => {
+    const ajustes = await findAjustes(trx, idUsuario);
+    const dispositivos = await trx('dispositivos').where({ id_usuario: idUsuario }).orderBy('created_at').select('token', 'created_at');
+    return {
+      direcciones: await listDirecciones(trx, idPaciente),
+      ajustes: ajustes ? [ajustes] : [],
+      dispositivos: dispositivos.map((d: Row) => ({ token: d.token, registradoEn: localDateTime(new Date(d.created_at), deps.timezone) })),
+      citas: await listCitas(trx, { idPaciente }),
+      sesiones: await listSesiones(trx, { idPaciente }),
+      historialClinico: await listHistorial(trx, idPaciente),
+      diarioEmocional: await listDiario(trx, idPaciente),
+      progresoEmocional: await listProgreso(trx, idPaciente),
+      // Sent and received: both sides of the patient's conversations.
+      mensajes: await listMensajes(trx, deps.timezone, idUsuario),
+    };
+  }, { isolationLevel: 'repeatable read', readOnly: true });
+}
+
+/**
+ * Every record the service keeps about a patient, as JSON (GDPR art. 20): the user and the
+ * profile, every record of every area in the shape the API gives it, and the person's events
+ * (the history behind those records). null: no such patient.
  */
 export async function exportPaciente(deps: ExportDeps, idPaciente: number) {
   const paciente = await getPaciente(deps.knex, idPaciente);
@@ -80,16 +112,12 @@ export async function exportPaciente(deps: ExportDeps, idPaciente: number) {
   const usuario = await deps.knex('usuarios').where({ id_usuario: idUsuario }).first('id_usuario', 'nombre', 'apellido', 'email', 'dni', 'rol', 'activo');
   const perfil = await deps.knex('pacientes').where({ id_paciente: idPaciente })
     .first('activo', 'acepta_terminos', 'acepta_videoconferencia', 'acepta_comunicacion');
-  const direcciones = await deps.knex('direcciones').where({ id_paciente: idPaciente }).orderBy('id_direccion')
-    .select('id_direccion', 'id_paciente', 'calle', 'ciudad', 'provincia', 'codigo_postal', 'pais', 'descripcion');
-  const ajustes = await deps.knex('ajustes').where({ id_usuario: idUsuario }).select('id_ajuste', 'idioma', 'notificaciones', 'dark_mode', 'timezone');
   const who = { subject: await deps.keys.resolve(pacienteStream(idPaciente)), idUsuario, idPaciente };
   return {
     generadoEn: localDateTime(deps.now, deps.timezone),
     usuario: camel(usuario),
     paciente: { ...paciente, ...camel(perfil) },
-    direcciones: direcciones.map(camel),
-    ajustes: ajustes.map(camel),
+    ...(await registros(deps, idPaciente, idUsuario)),
     eventos: await eventos(deps, who),
   };
 }

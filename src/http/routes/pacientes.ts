@@ -34,7 +34,9 @@ const paciente = s.object({
 }, ['idPaciente', 'idUsuario', 'nombre', 'apellido', 'email', 'idPsicologo', 'fechaNacimiento', 'genero', 'telefono', 'metodoPago', 'estadoPago']);
 const exportacion = s.object({
   generadoEn: s.datetime(), usuario: { type: 'object' }, paciente: { type: 'object' }, direcciones: s.array({ type: 'object' }),
-  ajustes: s.array({ type: 'object' }), eventos: s.array(s.object({ stream: s.string(), type: s.string(), occurredAt: s.datetime(), data: { type: 'object' } })),
+  ajustes: s.array({ type: 'object' }), dispositivos: s.array({ type: 'object' }), citas: s.array({ type: 'object' }),
+  sesiones: s.array({ type: 'object' }), historialClinico: s.array({ type: 'object' }), diarioEmocional: s.array({ type: 'object' }),
+  progresoEmocional: s.array({ type: 'object' }), mensajes: s.array({ type: 'object' }), eventos: s.array(s.object({ stream: s.string(), type: s.string(), occurredAt: s.datetime(), data: { type: 'object' } })),
 });
 
 /** Fields only an administrator may change: who treats the patient, and whether they paid. */
