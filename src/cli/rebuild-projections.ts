@@ -1,6 +1,8 @@
 // npm run projections:rebuild — empties every read model and replays the whole log into it.
 // Safe beside running servers: the projections' advisory locks make the reset and each batch
 // exclusive, so whichever process holds a projection's lock does its next batch.
+// With --shadow the listings never go empty: the log is replayed into copies that are swapped in at
+// the end (src/projections/shadow-rebuild.ts).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Position } from '../eventstore/port.ts';
@@ -10,6 +12,7 @@ import { openDatabase, runningEmbeddedUrl, type Database } from '../platform/dat
 import { createLogger } from '../platform/logger.ts';
 import { allProjections } from '../projections/index.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../projections/runner.ts';
+import { rebuildProjectionsShadow } from './rebuild-shadow.ts';
 
 /**
  * The newest committed event. `store.head()` stops below the oldest open transaction of the whole
@@ -58,7 +61,8 @@ if (isMain) {
   try {
     const config = loadConfig();
     const out = (line: string) => process.stdout.write(`${line}\n`);
-    const { events, ms } = await rebuildProjections(config, out);
+    const shadow = process.argv.slice(2).includes('--shadow');
+    const { events, ms } = await (shadow ? rebuildProjectionsShadow : rebuildProjections)(config, out);
     out(`Rebuilt ${allProjections.length} read models from ${events ?? 'all'} events in ${(ms / 1000).toFixed(2)} s.`);
     process.exit(0);
   } catch (err) {

@@ -1,0 +1,152 @@
+import {
+  ANY, BACKWARDS, END, NO_STREAM, StreamNotFoundError, UnsupportedError, WrongExpectedVersionError, convertToCommandError, jsonEvent,
+  type AppendStreamState, type EventData, type KurrentDBClient,
+} from '@kurrent/kurrentdb-client';
+import { CLAIMED, RELEASED, type StreamNames, reservationStream, satisfies, toEventData, toStreamState } from './kurrentdb-codec.ts';
+import { type Reservation, ReservationTakenError, type StreamWrite, WrongExpectedRevisionError } from './port.ts';
+
+// The write half of the KurrentDB adapter: expectations, reservations and the choice between one
+// atomic multiStreamAppend (KurrentDB 25.1+) and stream-by-stream appends on older servers.
+
+interface ReservationWrite { stream: string; scope: string; event: EventData; expected: AppendStreamState }
+
+const UNIMPLEMENTED = 12; // gRPC status of a server without the v2 append service
+
+export class KurrentWriter {
+  private multiAppend: boolean | null = null; // null: not known yet whether the server has multiStreamAppend
+
+  constructor(private readonly client: KurrentDBClient, private readonly names: StreamNames) {}
+
+  /**
+   * Sends the writes and reservations; `written` lists the writes that carried events (null when
+   * nothing at all was sent, the expectations having been only checked).
+   */
+  async append(writes: StreamWrite[], reservations: Reservation[]): Promise<{ revisions: Record<string, bigint>; written: StreamWrite[] | null }> {
+    const seen = new Set<string>();
+    for (const w of writes) {
+      if (seen.has(w.streamId)) throw new Error(`stream ${w.streamId} appears more than once in one append`);
+      seen.add(w.streamId);
+    }
+    const revisions: Record<string, bigint> = {};
+    // A write without events only checks its expectation: the client cannot send an empty append in
+    // a multi-stream request, so it is checked by a read here (a check, nothing to make atomic).
+    const writing = writes.filter((w) => w.events.length > 0);
+    for (const w of writes.filter((x) => x.events.length === 0)) {
+      const actual = (await this.lastEvent(this.names.out(w.streamId)))?.revision ?? null;
+      if (!satisfies(w.expected, actual)) throw new WrongExpectedRevisionError(w.streamId, w.expected, actual);
+      revisions[w.streamId] = actual ?? -1n;
+    }
+    const { claims, releases } = await this.reservationWrites(writes, reservations);
+    if (writing.length === 0 && claims.length + releases.length === 0) return { revisions, written: null };
+    try {
+      if (writing.length === 1 && claims.length + releases.length === 0) {
+        const w = writing[0];
+        const r = await this.client.appendToStream(this.names.out(w.streamId), w.events.map(toEventData), { streamState: toStreamState(w.expected) });
+        revisions[w.streamId] = r.nextExpectedRevision;
+      } else {
+        Object.assign(revisions, await this.appendMany(writing, claims, releases));
+      }
+    } catch (err) {
+      throw this.conflict(err, writing, claims);
+    }
+    return { revisions, written: writing };
+  }
+
+  /** Claims read the reservation stream first: taken unless missing or ending with a release. */
+  private async reservationWrites(writes: StreamWrite[], reservations: Reservation[]) {
+    const claims: ReservationWrite[] = [];
+    const releases: ReservationWrite[] = [];
+    for (const r of reservations) {
+      const stream = this.names.out(reservationStream(r.scope, r.key));
+      const event = jsonEvent({ type: r.release ? RELEASED : CLAIMED, data: { scope: r.scope, key: r.key, streamId: writes[0]?.streamId ?? null } });
+      if (r.release) {
+        releases.push({ stream, scope: r.scope, event, expected: ANY });
+        continue;
+      }
+      const last = await this.lastEvent(stream);
+      if (last && last.type !== RELEASED) throw new ReservationTakenError(r.scope);
+      claims.push({ stream, scope: r.scope, event, expected: last ? last.revision : NO_STREAM });
+    }
+    return { claims, releases };
+  }
+
+  /** One atomic multiStreamAppend (KurrentDB 25.1+); stream by stream on older servers. */
+  private async appendMany(writes: StreamWrite[], claims: ReservationWrite[], releases: ReservationWrite[]) {
+    if (this.multiAppend !== false) {
+      try {
+        const r = await this.client.multiStreamAppend([
+          ...writes.map((w) => ({ streamName: this.names.out(w.streamId), events: w.events.map(toEventData), expectedState: toStreamState(w.expected) })),
+          ...[...claims, ...releases].map((c) => ({ streamName: c.stream, events: [c.event], expectedState: c.expected })),
+        ]);
+        this.multiAppend = true;
+        const revisions: Record<string, bigint> = {};
+        for (const w of writes) {
+          const found = r.responses.find((x) => x.streamName === this.names.out(w.streamId));
+          if (!found) throw new Error(`multiStreamAppend answered without stream ${w.streamId}`);
+          revisions[w.streamId] = found.revision;
+        }
+        return revisions;
+      } catch (err) {
+        const unsupported = err instanceof UnsupportedError || (err as { code?: number } | null)?.code === UNIMPLEMENTED;
+        if (!unsupported) throw err;
+        this.multiAppend = false;
+      }
+    }
+    return this.appendSequentially(writes, claims, releases);
+  }
+
+  /**
+   * Servers before 25.1 have no multi-stream append. NOT ATOMIC: the expectations are checked first, then
+   * claims, writes and releases go one by one. A concurrent writer between the check and a write, or a
+   * crash half-way, leaves the earlier streams written (claims made before a failed write are released).
+   */
+  private async appendSequentially(writes: StreamWrite[], claims: ReservationWrite[], releases: ReservationWrite[]) {
+    for (const w of writes) {
+      const actual = (await this.lastEvent(this.names.out(w.streamId)))?.revision ?? null;
+      if (!satisfies(w.expected, actual)) throw new WrongExpectedRevisionError(w.streamId, w.expected, actual);
+    }
+    const revisions: Record<string, bigint> = {};
+    const claimed: ReservationWrite[] = [];
+    try {
+      for (const c of claims) {
+        await this.client.appendToStream(c.stream, c.event, { streamState: c.expected });
+        claimed.push(c);
+      }
+      for (const w of writes) {
+        const r = await this.client.appendToStream(this.names.out(w.streamId), w.events.map(toEventData), { streamState: toStreamState(w.expected) });
+        revisions[w.streamId] = r.nextExpectedRevision;
+      }
+    } catch (err) {
+      for (const c of claimed) {
+        await this.client.appendToStream(c.stream, jsonEvent({ type: RELEASED, data: { scope: c.scope } })).catch(() => {});
+      }
+      throw err;
+    }
+    for (const r of releases) await this.client.appendToStream(r.stream, r.event);
+    return revisions;
+  }
+
+  /** The client's wrong-expected-version error as the port's error (a lost claim: ReservationTakenError). */
+  private conflict(raw: unknown, writes: StreamWrite[], claims: ReservationWrite[]): unknown {
+    const err = raw instanceof Error ? convertToCommandError(raw) : raw;
+    if (!(err instanceof WrongExpectedVersionError)) return err;
+    const claim = claims.find((c) => c.stream === err.streamName);
+    if (claim) return new ReservationTakenError(claim.scope);
+    const w = writes.find((x) => this.names.out(x.streamId) === err.streamName) ?? (writes.length === 1 && claims.length === 0 ? writes[0] : undefined);
+    if (!w) return err;
+    const actual = err.actualState === NO_STREAM || err.actualState === undefined ? null : BigInt(err.actualState);
+    return new WrongExpectedRevisionError(w.streamId, w.expected, actual);
+  }
+
+  /** The last event of a stream, by its name on the server. */
+  async lastEvent(streamId: string): Promise<{ revision: bigint; type: string } | null> {
+    try {
+      for await (const r of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (r.event) return { revision: r.event.revision, type: r.event.type };
+      }
+    } catch (err) {
+      if (!(err instanceof StreamNotFoundError)) throw err;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,209 @@
+import knexFactory, { type Knex } from 'knex';
+import { randomBytes } from 'node:crypto';
+import type { EventStore, Position } from '../eventstore/port.ts';
+import type { Logger } from '../platform/logger.ts';
+import { CheckpointRunner, type CheckpointedHandler, type Projection } from './runner.ts';
+
+// Rebuild without downtime (npm run projections:rebuild -- --shadow). Fresh copies of the read-model
+// tables are filled in a schema of their own, `rebuild_<time>_<random>`, while the servers keep answering
+// from the tables in `public`. Once the copies have caught up, one short transaction that holds every
+// projection's advisory lock (the key of resetProjections and of the runners' batches) applies the
+// events appended meanwhile, drops the old tables, moves the new ones into `public` and moves the
+// checkpoints. Readers see the old tables until that commit and the new ones after it.
+//
+// The projections write unqualified table names, so the replay runs on connections whose search_path
+// puts the rebuild schema first: their writes land in the copies, and everything else (the event log,
+// data keys) still resolves to `public`. The copy's checkpoints live in that schema too, under
+// `rebuild:<name>`, so the replay never competes with the live runners for their locks.
+
+const SHADOW = 'rebuild:';
+
+export interface ShadowRebuildOptions {
+  knex: Knex;
+  url: string;
+  /** The store the servers read (through the sealing layer: read models hold opened fields). */
+  store: EventStore;
+  projections: Projection[];
+  /** The replay goes on until here before the switch (default: the head when it starts). */
+  target?: Position | null;
+  batchSize?: number;
+  logger?: Logger;
+  log?: (line: string) => void;
+  /** Called when the copies have caught up, just before the switch (tests look and write here). */
+  beforeSwitch?: () => Promise<void>;
+  /** How long the switch waits for a table a running query holds, before it gives up and retries. */
+  lockTimeoutMs?: number;
+}
+
+export interface ShadowRebuildResult {
+  schema: string;
+  /** Events applied inside the switch transaction (appended during the replay). */
+  appliedAtSwitch: number;
+  ms: number;
+}
+
+export async function shadowRebuild(opts: ShadowRebuildOptions): Promise<ShadowRebuildResult> {
+  const started = Date.now();
+  const log = opts.log ?? (() => {});
+  const { knex } = opts;
+  const tables = [...new Set(opts.projections.flatMap((p) => p.tables))];
+  const schema = `rebuild_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${randomBytes(3).toString('hex')}`;
+  await checkCopyable(knex, tables);
+  await createCopies(knex, schema, tables);
+  const shadow = shadowKnex(opts.url, schema);
+  try {
+    log(`Replaying the log into ${schema} (${tables.length} tables); the servers keep reading the current ones ...`);
+    const target = opts.target !== undefined ? opts.target : await opts.store.head();
+    const runner = new CheckpointRunner(shadow, opts.store, shadowHandlers(opts.projections), { table: 'projection_checkpoints', batchSize: opts.batchSize }, opts.logger);
+    runner.start();
+    try {
+      while (!(await runner.waitFor(target, 5_000))) log('  still replaying ...');
+    } finally {
+      await runner.stop();
+    }
+    await opts.beforeSwitch?.();
+    const appliedAtSwitch = await withRetries(() => switchOver(knex, opts.store, schema, opts.projections, tables, opts.lockTimeoutMs ?? 10_000), log);
+    log(`Switched to the rebuilt tables (${appliedAtSwitch} events applied during the switch).`);
+    return { schema, appliedAtSwitch, ms: Date.now() - started };
+  } finally {
+    await shadow.destroy();
+    // After a switch only the copy's checkpoints are left there; after a failure, the copies.
+    await knex.raw('drop schema if exists ?? cascade', [schema]);
+  }
+}
+
+/** A switch that waited too long for a table (a long query on it) rolled back whole: try again. */
+async function withRetries<T>(attempt: () => Promise<T>, log: (line: string) => void, tries = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      // lock_not_available (lock_timeout), or deadlock_detected against a query holding two tables
+      if (!['55P03', '40P01'].includes((err as { code?: string }).code ?? '') || i >= tries) throw err;
+      log(`  a table stayed busy too long; switching again (${i}/${tries - 1}) ...`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+const shadowHandlers = (projections: Projection[]): CheckpointedHandler[] =>
+  projections.map((p) => ({ name: `${SHADOW}${p.name}`, handle: (trx, e) => p.apply(trx, e) }));
+
+/** What `create table … (like … including all)` cannot carry over is refused before anything is built. */
+async function checkCopyable(knex: Knex, tables: string[]): Promise<void> {
+  const { rows } = await knex.raw(
+    `select c.relname as t, 'a foreign key' as what from pg_constraint k join pg_class c on c.oid in (k.conrelid, k.confrelid)
+       where k.contype = 'f' and c.relnamespace = 'public'::regnamespace and c.relname = any(?)
+     union all
+     select table_name, 'a sequence default (serial)' from information_schema.columns
+       where table_schema = 'public' and table_name = any(?) and column_default like 'nextval(%'
+     union all
+     select c.relname, 'a trigger' from pg_trigger g join pg_class c on c.oid = g.tgrelid
+       where not g.tgisinternal and c.relnamespace = 'public'::regnamespace and c.relname = any(?)`,
+    [tables, tables, tables],
+  );
+  const missing = tables.length ? (await knex.raw(`select t from unnest(?::text[]) t where to_regclass('public.' || quote_ident(t)) is null`, [tables])).rows : [];
+  if (missing.length) throw new Error(`no table public.${missing[0].t}`);
+  if (rows.length) throw new Error(`public.${rows[0].t} has ${rows[0].what}: a shadow rebuild cannot copy it; use the in-place rebuild`);
+}
+
+async function createCopies(knex: Knex, schema: string, tables: string[]): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await trx.raw('create schema ??', [schema]);
+    for (const t of [...tables, 'projection_checkpoints']) await trx.raw('create table ??.?? (like public.?? including all)', [schema, t, t]);
+  });
+}
+
+/** A small pool whose connections see the rebuild schema first (settings as in createKnex). */
+function shadowKnex(url: string, schema: string): Knex {
+  return knexFactory({
+    client: 'pg',
+    connection: { connectionString: url, application_name: 'practice-rebuild' },
+    pool: {
+      min: 0,
+      max: 4,
+      afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, c: unknown) => void) => {
+        conn.query(`set idle_in_transaction_session_timeout = '30s'; set timezone = 'UTC'; set search_path to "${schema}", public`, (err) => done(err, conn));
+      },
+    },
+  });
+}
+
+/**
+ * The switch: every projection's lock (sorted, as resetProjections takes them, so neither can deadlock
+ * the other), the events appended since the copies caught up, the table swap, the checkpoints. The
+ * lock timeout bounds how long readers queue behind the swap if a long query holds an old table.
+ */
+async function switchOver(knex: Knex, store: EventStore, schema: string, projections: Projection[], tables: string[], lockTimeoutMs: number): Promise<number> {
+  return knex.transaction(async (trx) => {
+    await trx.raw(`set local lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);
+    for (const name of [...new Set(projections.map((p) => p.name))].sort()) {
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection_checkpoints:${name}`]);
+    }
+    await trx.raw('set local search_path to ??, public', [schema]);
+    let applied = 0;
+    const positions = new Map<string, Position | null>();
+    for (const p of projections) {
+      const { position, count } = await catchUp(trx, store, schema, p);
+      positions.set(p.name, position);
+      applied = Math.max(applied, count);
+    }
+    const names = await indexNames(trx, 'public', tables);
+    for (const t of tables) {
+      await trx.raw('drop table public.??', [t]);
+      await trx.raw('alter table ??.?? set schema public', [schema, t]);
+    }
+    await restoreIndexNames(trx, tables, names);
+    for (const [name, position] of positions) {
+      if (position === null) await trx.withSchema('public').table('projection_checkpoints').where({ name }).delete();
+      else await trx.raw(
+        `insert into public.projection_checkpoints (name, position, updated_at) values (?, ?, now())
+         on conflict (name) do update set position = excluded.position, updated_at = now()`,
+        [name, position],
+      );
+    }
+    return applied;
+  });
+}
+
+/** Applies to the copy what was appended after its runner stopped; returns where it ends. */
+async function catchUp(trx: Knex.Transaction, store: EventStore, schema: string, p: Projection) {
+  const row = await trx.withSchema(schema).table('projection_checkpoints').where({ name: `${SHADOW}${p.name}` }).first('position');
+  let position: Position | null = row?.position ?? null;
+  let count = 0;
+  for (;;) {
+    const page = await store.readAll(position, 500);
+    if (page.events.length === 0) return { position, count };
+    for (const e of page.events) await p.apply(trx, e);
+    count += page.events.length;
+    position = page.last;
+  }
+}
+
+type IndexNames = Map<string, string>; // "<table> <definition without names>" → index name
+
+async function indexNames(trx: Knex.Transaction, schema: string, tables: string[]): Promise<[string, string][]> {
+  const { rows } = await trx.raw(
+    `select c.relname as t, i.relname as name, pg_get_indexdef(i.oid) as def
+       from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class c on c.oid = x.indrelid
+      where c.relnamespace = ?::regnamespace and c.relname = any(?) order by i.relname`,
+    [schema, tables],
+  );
+  // "CREATE INDEX mensajes_sender ON public.mensajes USING btree (…)" → "mensajes USING btree (…)"
+  return (rows as { t: string; name: string; def: string }[]).map((r) => [`${r.t} ${r.def.replace(/^.* ON (ONLY )?\S+ /, '')}`, r.name]);
+}
+
+/** `like … including indexes` names the copies' indexes itself: give them back the migrations' names. */
+async function restoreIndexNames(trx: Knex.Transaction, tables: string[], original: [string, string][]): Promise<void> {
+  const wanted: IndexNames = new Map(original);
+  const renames: [string, string][] = [];
+  for (const [key, name] of await indexNames(trx, 'public', tables)) {
+    const old = wanted.get(key);
+    if (old && old !== name) renames.push([name, old]);
+    wanted.delete(key);
+  }
+  // Through temporary names first, so that no rename collides with an index not renamed yet.
+  const tag = randomBytes(3).toString('hex');
+  for (const [i, [name]] of renames.entries()) await trx.raw('alter index public.?? rename to ??', [name, `rebuild_${tag}_${i}`]);
+  for (const [i, [, old]] of renames.entries()) await trx.raw('alter index public.?? rename to ??', [`rebuild_${tag}_${i}`, old]);
+}
