@@ -1,9 +1,11 @@
 // npm run bench:sealing [-- --events N] — the cost of sealing personal fields: event appends and a
 // projection rebuild, each with the sealing layer and without, on the same PostgreSQL in one run.
+// `npm run bench` runs it too, through `sealingSection`.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { EventStore } from '../src/eventstore/port.ts';
 import { PostgresEventStore } from '../src/eventstore/postgres.ts';
 import { SealingEventStore } from '../src/eventstore/sealing.ts';
@@ -12,12 +14,12 @@ import { KeyRing } from '../src/platform/crypto/keyring.ts';
 import { createKnex, migrate, startEmbeddedPostgres } from '../src/platform/database.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../src/projections/runner.ts';
 import { usuariosProjection } from '../src/projections/usuarios.ts';
+import type { SectionContext } from './lib/context.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const N = arg('events', 2000);
 
 function usuario(id: number) {
   return {
@@ -27,7 +29,7 @@ function usuario(id: number) {
   };
 }
 
-async function measure(label: string, url: string, wrap: (raw: EventStore, keys: KeyRing) => EventStore) {
+async function measure(label: string, url: string, N: number, wrap: (raw: EventStore, keys: KeyRing) => EventStore) {
   const knex = createKnex(url, 10);
   await migrate(knex);
   const raw = new PostgresEventStore(knex, url);
@@ -47,22 +49,47 @@ async function measure(label: string, url: string, wrap: (raw: EventStore, keys:
   return { label, appendsPerSecond: Math.round((N / appendMs) * 1000), rebuildEventsPerSecond: Math.round((N / rebuildMs) * 1000) };
 }
 
+export interface SealingRow {
+  label: string;
+  appendsPerSecond: number;
+  rebuildEventsPerSecond: number;
+  appendRatio: number;
+  rebuildRatio: number;
+}
+
+/** Both measurements, each on its own fresh database from `createDatabase`. */
+export async function measureSealing(createDatabase: (name: string) => Promise<string>, N: number): Promise<SealingRow[]> {
+  const plain = await measure('without sealing', await createDatabase('bench_plain'), N, (raw) => raw);
+  const sealed = await measure('with sealing', await createDatabase('bench_sealed'), N, (raw, keys) => new SealingEventStore(raw, keys, sealSpecs));
+  return [plain, sealed].map((r) => ({ ...r, appendRatio: +(r.appendsPerSecond / plain.appendsPerSecond).toFixed(2), rebuildRatio: +(r.rebuildEventsPerSecond / plain.rebuildEventsPerSecond).toFixed(2) }));
+}
+
+export async function sealingSection(ctx: SectionContext): Promise<void> {
+  const N = ctx.sizes.sealing.events;
+  const [plain, sealed] = await measureSealing((name) => ctx.pg.createDatabase(name), N);
+  const section = 'Sealing';
+  ctx.add({ section, name: `append UsuarioRegistrado, 1/tx, ${N} events: sealed`, value: sealed.appendsPerSecond, unit: 'appends/s', ratios: [{ to: 'without sealing', value: sealed.appendRatio }] });
+  ctx.add({ section, name: 'append UsuarioRegistrado: without sealing', value: plain.appendsPerSecond, unit: 'appends/s', ratios: [{ to: 'itself', value: 1 }] });
+  ctx.add({ section, name: `rebuild usuarios read model, ${N} events: sealed`, value: sealed.rebuildEventsPerSecond, unit: 'events/s', ratios: [{ to: 'without sealing', value: sealed.rebuildRatio }] });
+  ctx.add({ section, name: 'rebuild usuarios read model: without sealing', value: plain.rebuildEventsPerSecond, unit: 'events/s', ratios: [{ to: 'itself', value: 1 }] });
+}
+
 async function main() {
+  const N = arg('events', 2000);
   const dir = mkdtempSync(join(tmpdir(), 'bench-sealing-'));
   const pg = await startEmbeddedPostgres(dir, false);
   try {
-    const admin = new URL(pg.url);
-    const base = admin.toString();
+    const base = new URL(pg.url).toString();
     const { default: pgLib } = await import('pg');
-    const c = new pgLib.Client({ connectionString: base });
-    await c.connect();
-    await c.query('create database bench_plain');
-    await c.query('create database bench_sealed');
-    await c.end();
     const at = (db: string) => { const u = new URL(base); u.pathname = `/${db}`; return u.toString(); };
-    const plain = await measure('without sealing', at('bench_plain'), (raw) => raw);
-    const sealed = await measure('with sealing', at('bench_sealed'), (raw, keys) => new SealingEventStore(raw, keys, sealSpecs));
-    const rows = [plain, sealed].map((r) => ({ ...r, appendRatio: +(r.appendsPerSecond / plain.appendsPerSecond).toFixed(2), rebuildRatio: +(r.rebuildEventsPerSecond / plain.rebuildEventsPerSecond).toFixed(2) }));
+    const createDatabase = async (db: string) => {
+      const c = new pgLib.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`create database ${db}`);
+      await c.end();
+      return at(db);
+    };
+    const rows = await measureSealing(createDatabase, N);
     console.table(rows);
     mkdirSync(join('bench', 'results'), { recursive: true });
     writeFileSync(join('bench', 'results', 'sealing.json'), JSON.stringify({ events: N, at: new Date().toISOString(), rows }, null, 2));
@@ -72,4 +99,7 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+// Run as a script (npm run bench:sealing), not when the runner imports it.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+}

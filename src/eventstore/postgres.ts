@@ -121,14 +121,17 @@ export class PostgresEventStore implements EventStore {
       }
       // In the transaction's own connection: another one from the pool could deadlock it.
       if (rows.length === 0) return { revisions, position: (await this.head(trx)) ?? pgPosition(0n, 0n) };
+      // The notification rides on the insert (one round trip less per append); identical
+      // notifications of one transaction are delivered once, at commit.
       const { rows: inserted } = await trx.raw(
-        `insert into events (event_id, stream_id, stream_revision, type, data, metadata)
-         select * from jsonb_to_recordset(?::jsonb)
-           as x(event_id uuid, stream_id text, stream_revision bigint, type text, data jsonb, metadata jsonb)
-         returning global_position, tx_id::text as tx_id`,
-        [JSON.stringify(rows)],
+        `with inserted as (
+           insert into events (event_id, stream_id, stream_revision, type, data, metadata)
+           select * from jsonb_to_recordset(?::jsonb)
+             as x(event_id uuid, stream_id text, stream_revision bigint, type text, data jsonb, metadata jsonb)
+           returning global_position, tx_id)
+         select global_position, tx_id::text as tx_id, pg_notify(?, '') from inserted`,
+        [JSON.stringify(rows), CHANNEL],
       );
-      await trx.raw('select pg_notify(?, ?)', [CHANNEL, '']);
       const last = (inserted as { global_position: string; tx_id: string }[]).reduce((a, b) =>
         BigInt(b.global_position) > BigInt(a.global_position) ? b : a,
       );

@@ -64,6 +64,14 @@ export function overlaps(a: { inicio: number; fin: number }, b: { inicio: number
 
 /** The local dates `[desde, hasta)` of a month `YYYY-MM`, for text comparison of `YYYY-MM-DD` columns. */
 export function monthBounds(month: string): { desde: string; hasta: string } {
+  // A valid month by plain arithmetic: luxon's fromFormat builds its parser on every call, a few
+  // per cent of an agenda request. Anything else goes through luxon as before.
+  const valid = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (valid) {
+    const [y, m] = [Number(valid[1]), Number(valid[2])];
+    const next = m === 12 ? `${String(y + 1).padStart(4, '0')}-01` : `${valid[1]}-${String(m + 1).padStart(2, '0')}`;
+    return { desde: `${month}-01`, hasta: `${next}-01` };
+  }
   const first = DateTime.fromFormat(month, 'yyyy-LL', { zone: 'UTC' });
   return { desde: first.toFormat('yyyy-LL-dd'), hasta: first.plus({ months: 1 }).toFormat('yyyy-LL-dd') };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventStore, Position, StoredEvent } from '../eventstore/port.ts';
+import type { EventStore, Position, ReadAllResult, StoredEvent } from '../eventstore/port.ts';
 import type { Logger } from '../platform/logger.ts';
 
 /** A read model: the tables it owns and an idempotent apply, run inside the batch transaction. */
@@ -8,6 +8,14 @@ export interface Projection {
   /** Tables emptied by a rebuild. */
   tables: string[];
   apply(trx: Knex.Transaction, event: StoredEvent): Promise<void>;
+}
+
+interface BatchOutcome {
+  progressed: boolean;
+  locked: boolean;
+  from: Position | null;
+  /** Set when a batch committed fewer events than the batch size: the position it committed. */
+  short?: Position;
 }
 
 export interface CheckpointedHandler {
@@ -26,8 +34,29 @@ export interface RunnerOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Loops of every runner in this process waiting for work: a committed batch wakes them all. */
+/** How long a non-empty read of the log is lent to this runner's other loops standing at the same place. */
+const SHARED_READ_MS = 2000;
+const SHARED_READS_MAX = 64;
+
+/**
+ * Loops of every runner in this process held back behind an open transaction: a committed batch
+ * wakes them (it may be the one that hid their events). Idle loops are not woken by it: a batch
+ * appends no event, and new events wake them by notification.
+ */
 const localCommitWakers = new Set<() => void>();
+
+/** Held back: look again when a local batch commits or after `ms`, whichever comes first. */
+function heldBackPause(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      localCommitWakers.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    localCommitWakers.add(done);
+  });
+}
 
 /**
  * True when committed events exist after `from` in the PostgreSQL log that a batch did not read:
@@ -60,6 +89,10 @@ export class CheckpointRunner {
   private stopped = true;
   private loops: Promise<void>[] = [];
   private readonly listeners = new Set<() => void>();
+  /** The last position each handler committed in this process (to know when re-checking is worth it). */
+  private readonly committedHere = new Map<string, Position>();
+  private readonly known = new Map<string, { position: Position | null; at: number }>();
+  private readonly reads = new Map<string, { at: number; result: Promise<ReadAllResult> }>();
   private readonly wakers = new Set<() => void>();
 
   constructor(
@@ -84,25 +117,24 @@ export class CheckpointRunner {
 
   /**
    * A wake-up registered before a batch reads, so a notification that arrives during the batch is
-   * not lost: new events (the store), a batch committed by any runner of this process (its
-   * transaction may have been hiding events), stop(), or the poll tick.
+   * not lost: new events (the store), stop(), or the poll tick.
    */
-  private wakeup(ms: number): { promise: Promise<void>; cancel: () => void } {
+  private wakeup(ms: number): { promise: Promise<void>; cancel: () => void; fired: () => boolean } {
     let cancel = () => {};
+    let fired = false;
     const promise = new Promise<void>((resolve) => {
       const done = () => {
+        fired = true;
         clearTimeout(timer);
         this.wakers.delete(done);
-        localCommitWakers.delete(done);
         resolve();
       };
       const timer = setTimeout(done, ms);
       this.wakers.add(done);
-      localCommitWakers.add(done);
       void this.store.waitForEvents(ms).then(done);
       cancel = done;
     });
-    return { promise, cancel };
+    return { promise, cancel, fired: () => fired };
   }
 
   private async loop(handler: CheckpointedHandler): Promise<void> {
@@ -111,8 +143,13 @@ export class CheckpointRunner {
       const wake = this.wakeup(pollMs);
       try {
         const outcome = await this.batch(handler);
-        if (outcome.progressed || this.stopped) continue;
-        if (outcome.locked && (await unreadAfter(this.knex, outcome.from))) await sleep(15);
+        if (this.stopped) continue;
+        // A full batch, a batch to read again, or one during which new events were announced: go on.
+        if (outcome.progressed && (outcome.short === undefined || wake.fired())) continue;
+        // Otherwise (nothing read, or a short batch: most likely all there was) one query tells
+        // whether committed events wait after it, hidden for now behind an open transaction.
+        const from = outcome.progressed ? outcome.short! : outcome.from;
+        if (outcome.locked && (await unreadAfter(this.knex, from))) await heldBackPause(15);
         else await wake.promise;
       } catch (err) {
         this.logger?.error({ err, handler: handler.name }, 'batch failed; retrying');
@@ -134,11 +171,10 @@ export class CheckpointRunner {
    * checkpoint must still be where the read started; if another process moved it, the read is
    * dropped and the loop reads again.
    */
-  private async batch(handler: CheckpointedHandler): Promise<{ progressed: boolean; locked: boolean; from: Position | null }> {
+  private async batch(handler: CheckpointedHandler): Promise<BatchOutcome> {
     const table = this.options.table;
-    const start = await this.knex(table).where({ name: handler.name }).first('position');
-    const from: Position | null = start?.position ?? null;
-    const batch = await this.store.readAll(from, this.options.batchSize ?? 500);
+    const from = await this.checkpointOf(handler.name);
+    const batch = await this.readShared(from);
     if (batch.events.length === 0) return { progressed: false, locked: true, from };
     let committed: Position | null | undefined;
     let locked = false;
@@ -147,7 +183,10 @@ export class CheckpointRunner {
       if (!rows[0].locked) return false;
       locked = true;
       const cp = await trx(table).where({ name: handler.name }).first('position');
-      if ((cp?.position ?? null) !== from) return true; // moved meanwhile: read again
+      if ((cp?.position ?? null) !== from) {
+        this.known.delete(handler.name); // moved meanwhile (another process, a reset): read it again
+        return true;
+      }
       for (const event of batch.events) await handler.handle(trx, event);
       await trx.raw(
         `insert into ${table} (name, position, updated_at) values (?, ?, now())
@@ -158,11 +197,47 @@ export class CheckpointRunner {
       return true;
     });
     if (committed !== undefined) {
+      this.known.set(handler.name, { position: committed, at: Date.now() });
+      this.committedHere.set(handler.name, committed as Position);
       this.options.onBatch?.(handler.name, committed as Position);
       for (const l of [...this.listeners]) l();
       for (const w of [...localCommitWakers]) w();
     }
-    return { progressed, locked, from };
+    const short = committed !== undefined && batch.events.length < (this.options.batchSize ?? 500) ? (committed as Position) : undefined;
+    return { progressed, locked, from, short };
+  }
+
+  /**
+   * Where a handler stands. What this loop last committed or read is trusted for one poll
+   * interval: the batch checks it again under the lock anyway, and the database is read at least
+   * that often, so a reset by another process is seen even when no new event comes.
+   */
+  private async checkpointOf(name: string): Promise<Position | null> {
+    const known = this.known.get(name);
+    if (known && Date.now() - known.at < (this.options.pollMs ?? 500)) return known.position;
+    const row = await this.knex(this.options.table).where({ name }).first('position');
+    const position: Position | null = row?.position ?? null;
+    this.known.set(name, { position, at: Date.now() });
+    return position;
+  }
+
+  /**
+   * The handlers of a runner mostly stand at the same position (they are woken together), so one
+   * read (and its decryption) serves them all: in flight, and for a while after when it found
+   * events. Any earlier read from a position is a valid batch: the log below the horizon never
+   * changes, and what came after it is read from the next position. An empty read is not kept:
+   * it would hide new events from a loop woken for them.
+   */
+  private readShared(from: Position | null): Promise<ReadAllResult> {
+    const key = from ?? '';
+    const now = Date.now();
+    const hit = this.reads.get(key);
+    if (hit && now - hit.at < SHARED_READ_MS) return hit.result;
+    const result = this.store.readAll(from, this.options.batchSize ?? 500);
+    this.reads.set(key, { at: now, result });
+    result.then((r) => r.events.length === 0 && this.reads.get(key)?.result === result && this.reads.delete(key), () => this.reads.delete(key));
+    for (const [k, v] of this.reads) if (this.reads.size > SHARED_READS_MAX || now - v.at >= SHARED_READ_MS) this.reads.delete(k);
+    return result;
   }
 
   /** Last committed position of every handler (from the database: another process may run them). */
@@ -182,20 +257,33 @@ export class CheckpointRunner {
     if (position === null) return true;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      const passedBefore = this.passedHere(position);
       const db = await this.checkpoints();
       if ([...db.values()].every((p) => this.store.compare(p, position) >= 0)) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
+      if (!passedBefore && this.passedHere(position)) continue; // the last batch committed meanwhile
+      // The database decides; a local commit only prompts a look when this process's batches
+      // have all passed the position (a look per batch of every handler costs a query each).
+      // Other processes' progress and resets are seen at the 25 ms tick.
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
-          this.listeners.delete(done);
+          this.listeners.delete(onCommit);
           resolve();
         };
+        const onCommit = () => {
+          if (this.passedHere(position)) done();
+        };
         const timer = setTimeout(done, Math.min(25, left));
-        this.listeners.add(done);
+        this.listeners.add(onCommit);
       });
     }
+  }
+
+  /** Whether every handler's last batch committed in this process has passed `position`. */
+  private passedHere(position: Position): boolean {
+    return this.handlers.every((h) => this.store.compare(this.committedHere.get(h.name) ?? null, position) >= 0);
   }
 }
 

@@ -1,0 +1,158 @@
+// Projections: rebuild rate of every read model over a generated clinic log (sealed, as in
+// production), how the rebuild time grows with the log, and the projection lag under a sustained
+// write load (append committed → visible in the read models, as read-your-writes waits for it).
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { EventStore } from '../src/eventstore/port.ts';
+import { openEventStore } from '../src/eventstore/open.ts';
+import { PostgresEventStore } from '../src/eventstore/postgres.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { createKnex, migrate } from '../src/platform/database.ts';
+import { allProjections } from '../src/projections/index.ts';
+import { CheckpointRunner, projectionHandlers, resetProjections } from '../src/projections/runner.ts';
+import { BENCH_MASTER_KEY } from './lib/api.ts';
+import { withTempDir, type SectionContext } from './lib/context.ts';
+import { generateClinicLog, reserveIds } from './lib/generate.ts';
+import type { Figure } from './lib/report.ts';
+import { percentile, ratio, round, sleep } from './lib/stats.ts';
+
+const SECTION = 'Projections';
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export interface OpenedStore {
+  knex: Knex;
+  url: string;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/** The production wiring (`openEventStore`: sealing over PostgreSQL) on a fresh, migrated database. */
+export async function openBenchStore(url: string, dataDir: string): Promise<OpenedStore> {
+  const knex = createKnex(url, 20);
+  await migrate(knex);
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, MASTER_KEY: BENCH_MASTER_KEY, JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
+  const { store } = await openEventStore(config, knex, url);
+  return { knex, url, store, close: async () => { await store.close(); await knex.destroy(); } };
+}
+
+/** One pass over the whole log through the store (decryption included), applying nothing. */
+async function readPass(store: EventStore): Promise<{ events: number; seconds: number }> {
+  const t = performance.now();
+  let from = null as string | null;
+  let events = 0;
+  for (;;) {
+    const r = await store.readAll(from, 500);
+    if (r.events.length === 0) break;
+    events += r.events.length;
+    from = r.last;
+  }
+  return { events, seconds: (performance.now() - t) / 1000 };
+}
+
+/** Empties every read model and replays the log; returns the time and when each projection finished. */
+export async function rebuild(o: OpenedStore, timeoutMs: number): Promise<{ seconds: number; slowest: string }> {
+  await resetProjections(o.knex, allProjections);
+  const head = await o.store.head();
+  const finished = new Map<string, number>();
+  const t = performance.now();
+  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(allProjections), {
+    table: 'projection_checkpoints',
+    onBatch: (name, position) => {
+      if (o.store.compare(position, head) >= 0 && !finished.has(name)) finished.set(name, (performance.now() - t) / 1000);
+    },
+  });
+  runner.start();
+  const ok = await runner.waitFor(head, timeoutMs);
+  const seconds = (performance.now() - t) / 1000;
+  await runner.stop();
+  if (!ok) throw new Error(`rebuild did not finish within ${timeoutMs / 1000} s`);
+  const slowest = [...finished].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ');
+  return { seconds, slowest };
+}
+
+async function rebuildFigures(ctx: SectionContext, o: OpenedStore): Promise<void> {
+  const { rebuildEvents, growth } = ctx.sizes.projections;
+  const sizes = [...growth.filter((g) => g < rebuildEvents), rebuildEvents];
+  let perEventAtSmallest = NaN;
+  let written = 0;
+  for (const size of sizes) {
+    const t = performance.now();
+    const before = written;
+    written = before + (await generateClinicLog(o.knex, o.store, size - before, (n) => ctx.log(`projections: generated ${fmt(before + n)} events`)));
+    const genRate = (written - before) / ((performance.now() - t) / 1000);
+    const floor = await readPass(o.store);
+    ctx.log(`projections: rebuilding ${fmt(written)} events`);
+    const r = await rebuild(o, 3_600_000);
+    const rate = written / r.seconds;
+    const perEvent = r.seconds / written;
+    if (Number.isNaN(perEventAtSmallest)) perEventAtSmallest = perEvent;
+    const growthRatio = { to: `time per event at ${fmt(sizes[0])} events`, value: ratio(perEvent, perEventAtSmallest) };
+    ctx.add({
+      section: SECTION, name: `rebuild all ${allProjections.length} read models, ${fmt(written)} events`, value: round(rate, 0), unit: 'events/s',
+      ratios: [{ to: 'one sealed read pass of the log', value: ratio(rate, floor.events / floor.seconds) }, growthRatio],
+      note: `${r.seconds.toFixed(1)} s; last to finish: ${r.slowest}`,
+    });
+    if (size === rebuildEvents) {
+      const plain = await readPass(new PostgresEventStore(o.knex, o.url));
+      const plainRate = plain.events / plain.seconds;
+      ctx.add({ section: SECTION, name: `sealed read pass (no apply), ${fmt(floor.events)} events`, value: round(floor.events / floor.seconds, 0), unit: 'events/s', ratios: [{ to: 'plain read pass (no decryption)', value: ratio(floor.events / floor.seconds, plainRate) }] });
+      ctx.add({ section: SECTION, name: 'plain read pass (no decryption, no apply)', value: round(plainRate, 0), unit: 'events/s', ratios: [{ to: 'itself', value: 1 }] });
+      ctx.add({ section: SECTION, name: 'log generation: sealed appends of ~2,000 events', value: round(genRate, 0), unit: 'events/s', ratios: [{ to: 'sealed read pass', value: ratio(genRate, floor.events / floor.seconds) }] });
+    }
+  }
+}
+
+/** Appends diary entries at a fixed rate and times each until the read models have it. */
+async function lagFigure(ctx: SectionContext, o: OpenedStore, lagRate: number): Promise<Figure> {
+  const { lagSeconds } = ctx.sizes.projections;
+  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(allProjections), { table: 'projection_checkpoints' });
+  runner.start();
+  await runner.waitFor(await o.store.head(), 600_000);
+  const total = Math.round(lagSeconds * lagRate);
+  const ids = await reserveIds(o.knex, 'diario', total);
+  const appendMs: number[] = [];
+  const lagMs: number[] = [];
+  const inFlight: Promise<void>[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    // Open loop: the i-th write starts on schedule, whether or not the earlier ones are visible yet.
+    const due = t0 + (i * 1000) / lagRate;
+    if (due > performance.now()) await sleep(due - performance.now());
+    inFlight.push((async () => {
+      const start = performance.now();
+      const r = await o.store.append([{ streamId: `diario-${ids[i]}`, expected: 'noStream', events: [{
+        type: 'DiarioRegistrado',
+        data: { idDiario: ids[i], idPaciente: 1 + (i % 500), fecha: '2031-01-06T21:00:00', emocion: 'Calma', intensidad: 5, nota: 'Bien' },
+        metadata: { eventId: randomUUID(), actor: { idUsuario: 1, rol: 'PACIENTE' }, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
+      }] }]);
+      const committed = performance.now();
+      appendMs.push(committed - start);
+      if (!(await runner.waitFor(r.position, 60_000))) throw new Error('projection lag over 60 s');
+      lagMs.push(performance.now() - committed);
+    })());
+  }
+  await Promise.all(inFlight);
+  await runner.stop();
+  return {
+    section: SECTION, name: `projection lag at ${lagRate} appends/s for ${lagSeconds} s (append → visible)`, value: round(percentile(lagMs, 99), 1), unit: 'ms p99',
+    p50Ms: round(percentile(lagMs, 50), 1), p99Ms: round(percentile(lagMs, 99), 1),
+    ratios: [{ to: 'append latency p99', value: ratio(percentile(lagMs, 99), percentile(appendMs, 99)) }],
+    note: `${total} appends; append p50 ${percentile(appendMs, 50).toFixed(1)} ms, p99 ${percentile(appendMs, 99).toFixed(1)} ms`,
+  };
+}
+
+export async function projectionsSection(ctx: SectionContext): Promise<void> {
+  const url = await ctx.pg.createDatabase('bench_projections');
+  await withTempDir('bench-proj-', async (dir) => {
+    const o = await openBenchStore(url, dir);
+    try {
+      await rebuildFigures(ctx, o);
+      for (const rate of ctx.sizes.projections.lagRates) {
+        ctx.log(`projections: lag at ${rate} appends/s`);
+        ctx.add(await lagFigure(ctx, o, rate));
+      }
+    } finally {
+      await o.close();
+    }
+  });
+}
