@@ -72,7 +72,9 @@ export class Presence {
   open(sessionId: string, idUsuario: number): Promise<void> {
     return this.track(this.withUser(idUsuario, async (trx) => {
       // Others may have taken this instance for dead after a long pause; DO NOTHING takes no row lock.
-      await trx('realtime_instancias').insert({ id_instancia: this.instanceId }).onConflict('id_instancia').ignore();
+      // Touch (and lock) our instance row: a sweep by another instance that judged us dead cannot
+      // delete it between here and the session insert (that was a foreign-key error under load).
+      await trx('realtime_instancias').insert({ id_instancia: this.instanceId }).onConflict('id_instancia').merge({ latido: trx.fn.now() });
       await trx('realtime_sesiones').insert({ id_sesion: sessionId, id_instancia: this.instanceId, id_usuario: idUsuario }).onConflict('id_sesion').ignore();
       const row = await trx('presencia').where({ id_usuario: idUsuario }).first('online');
       if (row?.online) {

@@ -18,6 +18,7 @@ export class KeyRing {
   private readonly cache = new Map<string, { key: Buffer; at: number }>();
   private static readonly CACHE_MS = 60_000;
   private readonly aliases = new Map<string, string>();
+  private readonly pending = new Map<string, Promise<KeyLookup>>();
 
   constructor(private readonly knex: Knex, masterKey: string) {
     this.kek = keyEncryptionKey(masterKey);
@@ -60,6 +61,15 @@ export class KeyRing {
     const cacheKey = `${subject}|${purpose}`;
     const cached = this.cache.get(cacheKey);
     if (cached && Date.now() - cached.at < KeyRing.CACHE_MS) return { key: cached.key };
+    // A batch of events opens many fields of one person at once: one query for all of them.
+    const pending = this.pending.get(cacheKey);
+    if (pending) return pending;
+    const fetched = this.fetch(subject, purpose, cacheKey).finally(() => this.pending.delete(cacheKey));
+    this.pending.set(cacheKey, fetched);
+    return fetched;
+  }
+
+  private async fetch(subject: string, purpose: KeyPurpose, cacheKey: string): Promise<KeyLookup> {
     const row = await this.knex('data_keys').where({ subject, purpose }).first('wrapped', 'destroyed_at');
     if (!row) return null;
     if (!row.wrapped) return { destroyed: true };
@@ -90,6 +100,7 @@ export class KeyRing {
       .onConflict(['subject', 'purpose'])
       .merge({ wrapped: null, destroyed_at: trx.fn.now() });
     this.cache.delete(`${subject}|${purpose}`);
+    this.pending.delete(`${subject}|${purpose}`);
   }
 
   /** Re-wraps every live data key under a new master key; events are not touched. */
