@@ -80,9 +80,10 @@ async function main(): Promise<number> {
   info.seconds = (performance.now() - t0) / 1000;
   info.load.end = load1();
   process.stdout.write(`\n${textTable(figures)}\n\n`);
-  const file = saveResults('bench/results', info, figures);
-  process.stdout.write(`Results: ${file} (and bench/results/latest.json, latest.md); ${Math.round(info.seconds)} s.\n`);
-  if (values['update-readme']) process.stdout.write(updateReadme('README.md', info, figures) ? 'README.md updated.\n' : 'README.md has no bench markers: not updated.\n');
+  const complete = !values.only;
+  const file = saveResults('bench/results', info, figures, complete);
+  process.stdout.write(`Results: ${file}${complete ? ' (and bench/results/latest.json, latest.md)' : ''}; ${Math.round(info.seconds)} s.\n`);
+  if (values['update-readme'] && complete) process.stdout.write(updateReadme('README.md', info, figures) ? 'README.md updated.\n' : 'README.md has no bench markers: not updated.\n');
   return info.failures.length ? 1 : 0;
 }
 

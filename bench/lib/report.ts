@@ -81,15 +81,20 @@ export function markdownReport(info: RunInfo, figures: Figure[]): string {
   ].join('\n');
 }
 
-/** Writes `<dir>/<timestamp>.json`, `latest.json` and `latest.md`; returns the timestamped path. */
-export function saveResults(dir: string, info: RunInfo, figures: Figure[]): string {
+/**
+ * Writes `<dir>/<timestamp>-<mode>.json`; a complete run (every section) also becomes `latest.json`
+ * and `latest.md`, so a run of a few sections never replaces the last complete table.
+ */
+export function saveResults(dir: string, info: RunInfo, figures: Figure[], complete: boolean): string {
   mkdirSync(dir, { recursive: true });
   const stamp = info.startedAt.replace(/[:.]/g, '-');
   const json = `${JSON.stringify({ ...info, figures }, null, 2)}\n`;
-  const file = join(dir, `${stamp}-${info.mode}.json`);
+  const file = join(dir, `${stamp}-${info.mode}${complete ? '' : '-partial'}.json`);
   writeFileSync(file, json);
-  writeFileSync(join(dir, 'latest.json'), json);
-  writeFileSync(join(dir, 'latest.md'), `${markdownReport(info, figures)}\n`);
+  if (complete) {
+    writeFileSync(join(dir, 'latest.json'), json);
+    writeFileSync(join(dir, 'latest.md'), `${markdownReport(info, figures)}\n`);
+  }
   return file;
 }
 
