@@ -52,9 +52,13 @@ export class KeyRing {
       this.cache.set(`${subject}|${purpose}`, { key, at: Date.now() });
       return key;
     }
-    const stored = await this.lookup(subject, purpose); // a concurrent creator won: use theirs
-    if (!stored || !('key' in stored)) throw new Error('data key unavailable');
-    return stored.key;
+    // A concurrent creator won: its row is committed (ON CONFLICT DO NOTHING waits for the other
+    // insert to commit or abort). Read it afresh, not through lookup(): a lookup of this key
+    // already in flight may have taken its snapshot before that commit and answer "no key".
+    const stored = await this.fetch(subject, purpose, `${subject}|${purpose}`);
+    if (stored && 'key' in stored) return stored.key;
+    if (stored) throw errors.conflict('Los datos personales de esta persona se han eliminado', "This person's personal data has been erased");
+    throw new Error('data key unavailable');
   }
 
   async lookup(subject: string, purpose: KeyPurpose): Promise<KeyLookup> {
