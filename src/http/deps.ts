@@ -2,7 +2,6 @@ import type { CommandDeps } from '../commands/deps.ts';
 import type { Position } from '../eventstore/port.ts';
 import type { CheckpointRunner } from '../projections/runner.ts';
 import type { Logger } from '../platform/logger.ts';
-import { errors } from '../platform/errors.ts';
 import type { Mailer } from '../reactors/mail/mailer.ts';
 import type { PushTransport } from '../reactors/push/push.ts';
 import type { KeyRing } from '../platform/crypto/keyring.ts';
@@ -16,8 +15,18 @@ export interface AppDeps extends CommandDeps {
   keys: KeyRing;
 }
 
-/** Read-your-writes: answer only once the read models have passed the command's events. */
-export async function settled(deps: AppDeps, position: Position | null): Promise<void> {
-  const ok = await deps.projections.waitFor(position, deps.config.readYourWritesTimeoutMs);
-  if (!ok) throw errors.unavailable(1);
+/** What a command wrote: its last position and, when known, its events (to wait only for the read models they touch). */
+export type Written = Position | null | { position: Position | null; events?: readonly { type: string }[] };
+
+/**
+ * Read-your-writes: answer once the read models that the command's events touch have passed
+ * them. The write is stored either way: a read model that is behind or broken never turns it
+ * into an error (it is logged, and the answer goes out).
+ */
+export async function settled(deps: AppDeps, written: Written): Promise<void> {
+  const { position, types } = written === null || typeof written === 'string'
+    ? { position: written, types: undefined }
+    : { position: written.position, types: written.events?.map((e) => e.type) };
+  const ok = await deps.projections.waitFor(position, deps.config.readYourWritesTimeoutMs, types);
+  if (!ok) deps.logger.warn({ position, eventTypes: types }, 'read models still behind a stored write; answering without them');
 }

@@ -76,6 +76,7 @@ async function applyEntry(trx: Trx, event: ProgresoEvent | DiarioEvent, stored: 
 export const analiticaProjection: Projection = {
   name: 'analitica',
   tables: ['analitica_asignaciones', 'analitica_registros', 'analitica_semanal_paciente', 'analitica_semanal_psicologo'],
+  handles: ['PacienteRegistrado', 'PsicologoAsignado', 'PsicologoEliminado', 'ProgresoRegistrado', 'DiarioRegistrado', 'DiarioEliminado', 'ClaveClinicaDestruida'],
   async apply(trx, stored) {
     const event = stored as unknown as Event;
     switch (event.type) {

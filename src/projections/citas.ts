@@ -24,6 +24,7 @@ const estado = (trx: Knex.Transaction, idCita: number, value: string) => trx('ci
 export const citasProjection: Projection = {
   name: 'citas',
   tables: ['citas'],
+  handles: ['CitaCreada', 'CitaReprogramada', 'CitaConfirmada', 'CitaCancelada', 'CitaCompletada', 'ClaveClinicaDestruida', 'PacienteEliminado'],
   async apply(trx, stored) {
     if (stored.type === 'PacienteEliminado') {
       // Erased patient: the appointment stays in the psychologist's history, its reason does not.

@@ -6,6 +6,7 @@ import type { DireccionEvent } from '../events/direccion.ts';
 export const direccionesProjection: Projection = {
   name: 'direcciones',
   tables: ['direcciones'],
+  handles: ['DireccionAnadida', 'DireccionEliminada', 'PacienteRegistrado', 'PacienteEliminado'],
   async apply(trx, stored) {
     if (stored.type === 'PacienteRegistrado') {
       const d = (stored as unknown as PacienteRegistrado).data;

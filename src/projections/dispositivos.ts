@@ -7,6 +7,7 @@ import { tokenHash } from '../queries/dispositivos.ts';
 export const dispositivosProjection: Projection = {
   name: 'dispositivos',
   tables: ['dispositivos'],
+  handles: ['DispositivoRegistrado', 'DispositivoEliminado', 'PacienteEliminado'],
   async apply(trx, stored) {
     if (stored.type === 'PacienteEliminado') {
       // Erasure: no more pushes to the person's devices.

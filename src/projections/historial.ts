@@ -11,6 +11,7 @@ import type { PacienteEliminado } from '../events/paciente.ts';
 export const historialProjection: Projection = {
   name: 'historial',
   tables: ['historial_clinico'],
+  handles: ['HistorialCreado', 'HistorialCorregido', 'HistorialEliminado', 'PacienteEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as HistorialEvent | PacienteEliminado;
     const erased = (stored.erased?.length ?? 0) > 0;

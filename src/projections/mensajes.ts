@@ -7,6 +7,7 @@ import type { PacienteEliminado } from '../events/paciente.ts';
 export const mensajesProjection: Projection = {
   name: 'mensajes',
   tables: ['mensajes'],
+  handles: ['MensajeEnviado', 'MensajeLeido', 'PacienteEliminado', 'ClaveClinicaDestruida'],
   async apply(trx, stored) {
     const event = stored as unknown as MensajeEvent | ClaveClinicaDestruida | PacienteEliminado;
     switch (event.type) {

@@ -6,6 +6,7 @@ import type { PacienteEliminado } from '../events/paciente.ts';
 export const progresoProjection: Projection = {
   name: 'progreso',
   tables: ['progreso_emocional'],
+  handles: ['ProgresoRegistrado', 'PacienteEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as ProgresoEvent | PacienteEliminado;
     switch (event.type) {

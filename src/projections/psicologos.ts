@@ -9,6 +9,7 @@ import type { PsicologoEvent } from '../events/psicologo.ts';
 export const psicologosProjection: Projection = {
   name: 'psicologos',
   tables: ['psicologos'],
+  handles: ['PsicologoRegistrado', 'PsicologoActualizado', 'FotoPerfilActualizada', 'PsicologoEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as PsicologoEvent;
     switch (event.type) {

@@ -9,6 +9,7 @@ import type { CitaEvent } from '../events/cita.ts';
 export const recordatoriosProjection: Projection = {
   name: 'recordatorios',
   tables: ['recordatorios'],
+  handles: ['CitaCreada', 'CitaReprogramada', 'CitaRecordatorioEnviado', 'CitaCancelada', 'CitaCompletada', 'CitaConfirmada'],
   async apply(trx, stored) {
     const event = stored as unknown as CitaEvent;
     switch (event.type) {

@@ -1,99 +1,86 @@
 import type { Knex } from 'knex';
-import type { EventStore, Position, ReadAllResult, StoredEvent } from '../eventstore/port.ts';
+import type { EventStore, Position, StoredEvent } from '../eventstore/port.ts';
 import type { Logger } from '../platform/logger.ts';
+import { accepts, commitBatch, skipPast, type CheckpointedHandler, type EventFilter, type Part } from './batch.ts';
+import { ApplyError, DEFAULT_RETRY, insertParked, isTransient, kindOf, recordAttempt, type Failure, type RetryPolicy } from './failures.ts';
+import { CheckpointWatcher } from './watcher.ts';
 
-/** A read model: the tables it owns and an idempotent apply, run inside the batch transaction. */
+export type { CheckpointedHandler, EventFilter } from './batch.ts';
+
+/** A read model: the tables it owns, the events it handles and an idempotent apply, run inside the batch transaction. */
 export interface Projection {
   name: string;
   /** Tables emptied by a rebuild. */
   tables: string[];
+  /** The event types it handles (absent: every event). Writers wait only for the read models their events touch. */
+  handles?: EventFilter;
   apply(trx: Knex.Transaction, event: StoredEvent): Promise<void>;
-}
-
-interface BatchOutcome {
-  progressed: boolean;
-  locked: boolean;
-  from: Position | null;
-  /** Set when a batch committed fewer events than the batch size: the position it committed. */
-  short?: Position;
-}
-
-export interface CheckpointedHandler {
-  name: string;
-  /** Handles one event inside the batch transaction. */
-  handle(trx: Knex.Transaction, event: StoredEvent): Promise<void>;
 }
 
 export interface RunnerOptions {
   table: 'projection_checkpoints' | 'reactor_checkpoints';
   batchSize?: number;
   pollMs?: number;
-  /** Called after a batch commits (tests crash here; metrics listen here). */
+  /** Called after a batch commits, per consumer (tests crash here; metrics listen here). */
   onBatch?: (name: string, position: Position) => void;
+  /** Attempts on one event before it is parked, and the pauses between them. */
+  retry?: RetryPolicy;
+  /** Called when an event is parked (metrics). */
+  onParked?: (name: string, id: number) => void;
+}
+
+interface Member {
+  handler: CheckpointedHandler;
+  accepts: (type: string) => boolean;
+  position: Position | null;
+  failure?: Failure;
+}
+
+interface Step {
+  progressed: boolean;
+  /** The leading group's batch read fewer events than a batch: most likely all there was. */
+  short: boolean;
+  /** Where the leading group stands (to look for events held back by an open transaction). */
+  lead: Position | null | undefined;
+  locked: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** How long a non-empty read of the log is lent to this runner's other loops standing at the same place. */
-const SHARED_READ_MS = 2000;
-const SHARED_READS_MAX = 64;
-
 /**
  * Loops of every runner in this process held back behind an open transaction: a committed batch
- * wakes them (it may be the one that hid their events). Idle loops are not woken by it: a batch
- * appends no event, and new events wake them by notification.
+ * wakes them (it may be the one that hid their events).
  */
 const localCommitWakers = new Set<() => void>();
 
-/** Held back: look again when a local batch commits or after `ms`, whichever comes first. */
-function heldBackPause(ms: number): Promise<void> {
+function pause(ms: number, wakers: Set<() => void>): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      localCommitWakers.delete(done);
+      wakers.delete(done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    localCommitWakers.add(done);
+    wakers.add(done);
   });
 }
 
 /**
- * True when committed events exist after `from` in the PostgreSQL log that a batch did not read:
- * an older transaction (of another process, say) still hides them, or they became readable just
- * after the read. Neither is announced again, so the runner looks again soon instead of napping
- * until its poll tick. (With KurrentDB the `events` table stays empty: always false.)
- */
-async function unreadAfter(knex: Knex, from: Position | null): Promise<boolean> {
-  let tx = 0n;
-  let gp = 0n;
-  if (from !== null) {
-    const m = /^(\d{1,20})\/(\d{1,19})$/.exec(from);
-    if (!m) return false;
-    [tx, gp] = [BigInt(m[1]), BigInt(m[2])];
-    if (tx >= 2n ** 64n || gp >= 2n ** 63n) return false;
-  }
-  const { rows } = await knex.raw(
-    'select exists (select 1 from events where (tx_id, global_position) > (?::text::xid8, ?::bigint)) as unread',
-    [tx.toString(), gp.toString()],
-  );
-  return rows[0].unread === true;
-}
-
-/**
- * Runs checkpointed handlers over the log. Each batch is one transaction holding a per-handler
- * advisory lock: the checkpoint and the handler's writes commit together, and only one process
- * works on a handler at a time, so several servers can share a database.
+ * The projection engine of one process (and, on its own table, the reactors'). One loop reads the
+ * log once per batch and applies it to every consumer standing at the same place, in one
+ * transaction with one checkpoint statement. A consumer that fails on an event leaves the group:
+ * it retries that event apart with backoff, then parks it (a dead letter) and catches up; the
+ * others go on meanwhile. Several processes share a database through per-consumer advisory locks.
  */
 export class CheckpointRunner {
   private stopped = true;
-  private loops: Promise<void>[] = [];
-  private readonly listeners = new Set<() => void>();
-  /** The last position each handler committed in this process (to know when re-checking is worth it). */
-  private readonly committedHere = new Map<string, Position>();
-  private readonly known = new Map<string, { position: Position | null; at: number }>();
-  private readonly reads = new Map<string, { at: number; result: Promise<ReadAllResult> }>();
+  private running: Promise<void> | null = null;
+  private loaded = false;
+  private lockedOut = false;
+  private readonly members: Member[];
   private readonly wakers = new Set<() => void>();
+  private readonly policy: RetryPolicy;
+  readonly watcher: CheckpointWatcher;
 
   constructor(
     private readonly knex: Knex,
@@ -101,24 +88,209 @@ export class CheckpointRunner {
     readonly handlers: CheckpointedHandler[],
     private readonly options: RunnerOptions,
     private readonly logger?: Logger,
-  ) {}
+  ) {
+    this.members = handlers.map((handler) => ({ handler, accepts: accepts(handler.handles), position: null }));
+    this.policy = options.retry ?? DEFAULT_RETRY;
+    this.watcher = new CheckpointWatcher(knex, options.table, (a, b) => store.compare(a, b));
+  }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.loops = this.handlers.map((h) => this.loop(h));
+    this.loaded = false;
+    this.watcher.listen();
+    this.running = this.loop();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     for (const w of [...this.wakers]) w();
-    await Promise.all(this.loops);
+    await this.running;
+    this.watcher.close();
+  }
+
+  private get batchSize() {
+    return this.options.batchSize ?? 500;
+  }
+
+  private async loop(): Promise<void> {
+    const pollMs = this.options.pollMs ?? 500;
+    while (!this.stopped) {
+      // Registered before the batch reads, so an append announced during the batch is not lost.
+      const wake = this.wakeup(pollMs);
+      try {
+        const step = await this.step();
+        if (this.stopped) continue;
+        if (step.progressed && (!step.short || wake.fired())) continue;
+        if (!step.locked) await sleep(15); // another process works on it now
+        else if (step.lead !== undefined && (await this.unreadAfter(step.lead))) await pause(15, localCommitWakers);
+        else await Promise.race([wake.promise, sleep(this.untilNextRetry(pollMs))]);
+      } catch (err) {
+        this.logger?.error({ err, runner: this.options.table }, 'batch failed; retrying');
+        this.loaded = false;
+        if (!this.stopped) await sleep(500);
+      } finally {
+        wake.cancel();
+      }
+    }
+  }
+
+  /** One round: the leading group's batch, then one batch of each consumer behind it whose turn it is. */
+  private async step(): Promise<Step> {
+    if (!this.loaded) await this.load();
+    const healthy = this.members.filter((m) => !m.failure);
+    const lead = healthy.reduce<Position | null | undefined>((a, m) => (a === undefined || this.store.compare(m.position, a) > 0 ? m.position : a), undefined);
+    const group = lead === undefined ? [] : healthy.filter((m) => this.store.compare(m.position, lead) === 0);
+    const out: Step = { progressed: false, short: true, lead, locked: true };
+    if (group.length > 0) Object.assign(out, await this.groupBatch(group, lead ?? null));
+    for (const m of this.members) {
+      if (group.includes(m) || (m.failure && m.failure.nextAt > Date.now())) continue;
+      const r = await this.groupBatch([m], m.position);
+      if (r.progressed) Object.assign(out, { progressed: true, short: false });
+    }
+    return out;
+  }
+
+  private untilNextRetry(pollMs: number): number {
+    const next = Math.min(...this.members.map((m) => m.failure?.nextAt ?? Infinity));
+    return Math.max(0, Math.min(pollMs, next - Date.now()));
   }
 
   /**
-   * A wake-up registered before a batch reads, so a notification that arrives during the batch is
-   * not lost: new events (the store), stop(), or the poll tick.
+   * Reads one batch from `from` and commits it for `group`. A consumer that throws on an event
+   * keeps the events before it and stops there; the others commit the whole batch.
    */
+  private async groupBatch(group: Member[], from: Position | null): Promise<Omit<Step, 'lead'>> {
+    const { events } = await this.store.readAll(from, this.batchSize);
+    if (events.length === 0) return { progressed: false, short: true, locked: true };
+    const parts: (Part & { member: Member })[] = group.map((member) => ({
+      member, handler: member.handler, accepts: member.accepts, from: member.position, upto: events.length,
+    }));
+    for (;;) {
+      let outcome;
+      try {
+        outcome = await commitBatch(this.knex, this.options.table, parts, events);
+      } catch (err) {
+        if (!(err instanceof ApplyError) || isTransient(err)) throw err;
+        const part = parts.find((p) => p.handler.name === err.consumer)!;
+        this.failed(part.member, events, err.index, err.cause);
+        part.upto = err.index;
+        continue;
+      }
+      if (outcome.kind === 'locked') {
+        this.lockedOut = true;
+        return { progressed: false, short: true, locked: false };
+      }
+      this.lockedOut = false;
+      if (outcome.kind === 'moved') {
+        this.loaded = false;
+        return { progressed: true, short: false, locked: true };
+      }
+      for (const p of parts) this.committed(p.member, outcome.positions.get(p.handler.name));
+      for (const p of parts) if (p.member.failure && p.member.failure.attempts >= this.policy.attempts) await this.park(p.member);
+      if (outcome.positions.size > 0) this.announce();
+      return { progressed: true, short: events.length < this.batchSize, locked: true };
+    }
+  }
+
+  /** A consumer threw on `events[index]`: one more attempt counted; it waits apart for the next. */
+  private failed(m: Member, events: StoredEvent[], index: number, cause: unknown): void {
+    const after = index === 0 ? m.position : events[index - 1].position;
+    m.failure = recordAttempt(m.failure, events[index], after, cause, this.policy);
+    const f = m.failure;
+    this.logger?.warn(
+      { consumer: m.handler.name, runner: this.options.table, position: f.event.position, eventType: f.event.type, attempt: f.attempts, error: f.error },
+      'consumer failed on an event; retrying it apart',
+    );
+  }
+
+  private committed(m: Member, position: Position | undefined): void {
+    if (position === undefined) return;
+    m.position = position;
+    // Past the failing event: it went through on a retry.
+    if (m.failure && this.store.compare(position, m.failure.event.position) >= 0) m.failure = undefined;
+    this.watcher.update(m.handler.name, position);
+    this.options.onBatch?.(m.handler.name, position);
+  }
+
+  /** Out of attempts: the dead letter is written and the consumer moves past the event, in one transaction. */
+  private async park(m: Member): Promise<void> {
+    const f = m.failure!;
+    if (this.store.compare(m.position, f.after) !== 0) return; // not yet at the event
+    const kind = kindOf(this.options.table);
+    const id = await skipPast(this.knex, this.options.table, m.handler.name, f.after, f.event.position, (trx) => insertParked(trx, kind, m.handler.name, f));
+    if (id === null) {
+      this.loaded = false;
+      return;
+    }
+    m.failure = undefined;
+    m.position = f.event.position;
+    this.watcher.update(m.handler.name, m.position);
+    this.announce();
+    this.logger?.error(
+      { consumer: m.handler.name, kind, parkedId: id, position: f.event.position, eventType: f.event.type, streamId: f.event.streamId, attempts: f.attempts, error: f.error },
+      'event parked: the consumer skipped it after its retries (npm run projections:parked)',
+    );
+    this.options.onParked?.(m.handler.name, id);
+  }
+
+  private announce(): void {
+    this.watcher.announce();
+    for (const w of [...localCommitWakers]) w();
+  }
+
+  private async load(): Promise<void> {
+    const db = await this.checkpoints();
+    for (const m of this.members) {
+      const position = db.get(m.handler.name) ?? null;
+      if (m.failure && position !== m.position) m.failure = undefined; // moved meanwhile (a reset, another process)
+      m.position = position;
+      this.watcher.update(m.handler.name, position);
+    }
+    this.loaded = true;
+  }
+
+  /** Processes one batch of one consumer alone; errors are thrown, nothing is retried or parked (tests). */
+  async runBatch(handler: CheckpointedHandler): Promise<boolean> {
+    const m = this.members.find((x) => x.handler === handler)!;
+    await this.load();
+    const { events } = await this.store.readAll(m.position, this.batchSize);
+    if (events.length === 0) return false;
+    const outcome = await commitBatch(this.knex, this.options.table, [{ handler, accepts: m.accepts, from: m.position, upto: events.length }], events)
+      .catch((err) => Promise.reject(err instanceof ApplyError ? err.cause : err));
+    if (outcome.kind !== 'committed') return false;
+    this.committed(m, outcome.positions.get(handler.name));
+    this.announce();
+    return true;
+  }
+
+  /** Last committed position of every consumer (from the database: another process may run them). */
+  async checkpoints(): Promise<Map<string, Position | null>> {
+    const rows = await this.knex(this.options.table).whereIn('name', this.handlers.map((h) => h.name)).select('name', 'position');
+    const result = new Map<string, Position | null>(this.handlers.map((h) => [h.name, null]));
+    for (const r of rows) result.set(r.name, r.position);
+    return result;
+  }
+
+  /** Consumers between attempts on an event (not yet parked). */
+  failing(): { name: string; position: Position; attempts: number }[] {
+    return this.members.filter((m) => m.failure).map((m) => ({ name: m.handler.name, position: m.failure!.event.position, attempts: m.failure!.attempts }));
+  }
+
+  /**
+   * Resolves true once every consumer that handles one of `types` (every consumer without
+   * `types`) has committed `position`, false after `timeoutMs`. Woken by this process's commits
+   * and other processes' announcements, never by polling.
+   */
+  waitFor(position: Position | null, timeoutMs: number, types?: readonly string[]): Promise<boolean> {
+    if (position === null) return Promise.resolve(true);
+    // A consumer retrying a bad event is not waited for: it may take seconds, and then parks it.
+    const names = this.members.filter((m) => !m.failure && (!types || types.some((t) => m.accepts(t)))).map((m) => m.handler.name);
+    if (names.length === 0) return Promise.resolve(true);
+    this.watcher.listen();
+    return this.watcher.wait(names, position, timeoutMs, this.stopped || this.lockedOut);
+  }
+
   private wakeup(ms: number): { promise: Promise<void>; cancel: () => void; fired: () => boolean } {
     let cancel = () => {};
     let fired = false;
@@ -137,159 +309,25 @@ export class CheckpointRunner {
     return { promise, cancel, fired: () => fired };
   }
 
-  private async loop(handler: CheckpointedHandler): Promise<void> {
-    const pollMs = this.options.pollMs ?? 500;
-    while (!this.stopped) {
-      const wake = this.wakeup(pollMs);
-      try {
-        const outcome = await this.batch(handler);
-        if (this.stopped) continue;
-        // A full batch, a batch to read again, or one during which new events were announced: go on.
-        if (outcome.progressed && (outcome.short === undefined || wake.fired())) continue;
-        // Otherwise (nothing read, or a short batch: most likely all there was) one query tells
-        // whether committed events wait after it, hidden for now behind an open transaction.
-        const from = outcome.progressed ? outcome.short! : outcome.from;
-        if (outcome.locked && (await unreadAfter(this.knex, from))) await heldBackPause(15);
-        else await wake.promise;
-      } catch (err) {
-        this.logger?.error({ err, handler: handler.name }, 'batch failed; retrying');
-        if (!this.stopped) await sleep(500);
-      } finally {
-        wake.cancel();
-      }
-    }
-  }
-
-  /** Processes one batch; false when there was nothing to do or another process holds the lock. */
-  async runBatch(handler: CheckpointedHandler): Promise<boolean> {
-    return (await this.batch(handler)).progressed;
-  }
-
   /**
-   * The events are read before the transaction opens, so a loop never holds two pooled
-   * connections at once (with many loops that exhausts the pool). Inside, under the lock, the
-   * checkpoint must still be where the read started; if another process moved it, the read is
-   * dropped and the loop reads again.
+   * True when committed events exist after `from` in the PostgreSQL log that a batch did not read:
+   * an older transaction still hides them. Neither is announced again, so look again soon.
+   * (With KurrentDB the `events` table stays empty: always false.)
    */
-  private async batch(handler: CheckpointedHandler): Promise<BatchOutcome> {
-    const table = this.options.table;
-    const from = await this.checkpointOf(handler.name);
-    const batch = await this.readShared(from);
-    if (batch.events.length === 0) return { progressed: false, locked: true, from };
-    let committed: Position | null | undefined;
-    let locked = false;
-    const progressed = await this.knex.transaction(async (trx) => {
-      const { rows } = await trx.raw('select pg_try_advisory_xact_lock(hashtext(?)) as locked', [`${table}:${handler.name}`]);
-      if (!rows[0].locked) return false;
-      locked = true;
-      const cp = await trx(table).where({ name: handler.name }).first('position');
-      if ((cp?.position ?? null) !== from) {
-        this.known.delete(handler.name); // moved meanwhile (another process, a reset): read it again
-        return true;
-      }
-      for (const event of batch.events) await handler.handle(trx, event);
-      await trx.raw(
-        `insert into ${table} (name, position, updated_at) values (?, ?, now())
-         on conflict (name) do update set position = excluded.position, updated_at = now()`,
-        [handler.name, batch.last],
-      );
-      committed = batch.last;
-      return true;
-    });
-    if (committed !== undefined) {
-      this.known.set(handler.name, { position: committed, at: Date.now() });
-      this.committedHere.set(handler.name, committed as Position);
-      this.options.onBatch?.(handler.name, committed as Position);
-      for (const l of [...this.listeners]) l();
-      for (const w of [...localCommitWakers]) w();
-    }
-    const short = committed !== undefined && batch.events.length < (this.options.batchSize ?? 500) ? (committed as Position) : undefined;
-    return { progressed, locked, from, short };
-  }
-
-  /**
-   * Where a handler stands. What this loop last committed or read is trusted for one poll
-   * interval: the batch checks it again under the lock anyway, and the database is read at least
-   * that often, so a reset by another process is seen even when no new event comes.
-   */
-  private async checkpointOf(name: string): Promise<Position | null> {
-    const known = this.known.get(name);
-    if (known && Date.now() - known.at < (this.options.pollMs ?? 500)) return known.position;
-    const row = await this.knex(this.options.table).where({ name }).first('position');
-    const position: Position | null = row?.position ?? null;
-    this.known.set(name, { position, at: Date.now() });
-    return position;
-  }
-
-  /**
-   * The handlers of a runner mostly stand at the same position (they are woken together), so one
-   * read (and its decryption) serves them all: in flight, and for a while after when it found
-   * events. Any earlier read from a position is a valid batch: the log below the horizon never
-   * changes, and what came after it is read from the next position. An empty read is not kept:
-   * it would hide new events from a loop woken for them.
-   */
-  private readShared(from: Position | null): Promise<ReadAllResult> {
-    const key = from ?? '';
-    const now = Date.now();
-    const hit = this.reads.get(key);
-    if (hit && now - hit.at < SHARED_READ_MS) return hit.result;
-    const result = this.store.readAll(from, this.options.batchSize ?? 500);
-    this.reads.set(key, { at: now, result });
-    result.then((r) => r.events.length === 0 && this.reads.get(key)?.result === result && this.reads.delete(key), () => this.reads.delete(key));
-    for (const [k, v] of this.reads) if (this.reads.size > SHARED_READS_MAX || now - v.at >= SHARED_READ_MS) this.reads.delete(k);
-    return result;
-  }
-
-  /** Last committed position of every handler (from the database: another process may run them). */
-  async checkpoints(): Promise<Map<string, Position | null>> {
-    const rows = await this.knex(this.options.table).whereIn('name', this.handlers.map((h) => h.name)).select('name', 'position');
-    const result = new Map<string, Position | null>(this.handlers.map((h) => [h.name, null]));
-    for (const r of rows) result.set(r.name, r.position);
-    return result;
-  }
-
-  /**
-   * Resolves once every handler has passed `position` (as committed in the database: another
-   * process may run them, and a rebuild may have reset them since this process last looked);
-   * false on timeout.
-   */
-  async waitFor(position: Position | null, timeoutMs: number): Promise<boolean> {
-    if (position === null) return true;
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const passedBefore = this.passedHere(position);
-      const db = await this.checkpoints();
-      if ([...db.values()].every((p) => this.store.compare(p, position) >= 0)) return true;
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      if (!passedBefore && this.passedHere(position)) continue; // the last batch committed meanwhile
-      // The database decides; a local commit only prompts a look when this process's batches
-      // have all passed the position (a look per batch of every handler costs a query each).
-      // Other processes' progress and resets are seen at the 25 ms tick.
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.listeners.delete(onCommit);
-          resolve();
-        };
-        const onCommit = () => {
-          if (this.passedHere(position)) done();
-        };
-        const timer = setTimeout(done, Math.min(25, left));
-        this.listeners.add(onCommit);
-      });
-    }
-  }
-
-  /** Whether every handler's last batch committed in this process has passed `position`. */
-  private passedHere(position: Position): boolean {
-    return this.handlers.every((h) => this.store.compare(this.committedHere.get(h.name) ?? null, position) >= 0);
+  private async unreadAfter(from: Position | null): Promise<boolean> {
+    const m = from === null ? ['', '0', '0'] : /^(\d{1,20})\/(\d{1,19})$/.exec(from);
+    if (!m) return false;
+    const { rows } = await this.knex.raw(
+      'select exists (select 1 from events where (tx_id, global_position) > (?::text::xid8, ?::bigint)) as unread',
+      [m[1], m[2]],
+    );
+    return rows[0].unread === true;
   }
 }
 
 /** Adapts projections to the runner. */
 export function projectionHandlers(projections: Projection[]): CheckpointedHandler[] {
-  return projections.map((p) => ({ name: p.name, handle: (trx, e) => p.apply(trx, e) }));
+  return projections.map((p) => ({ name: p.name, handles: p.handles, handle: (trx, e) => p.apply(trx, e) }));
 }
 
 /**
@@ -304,5 +342,6 @@ export async function resetProjections(knex: Knex, projections: Projection[]): P
     const tables = [...new Set(projections.flatMap((p) => p.tables))];
     if (tables.length > 0) await trx.raw(`truncate table ${tables.map(() => '??').join(', ')} restart identity`, tables);
     await trx('projection_checkpoints').whereIn('name', names).delete();
+    await trx.raw("select pg_notify('practice_checkpoints', 'projection_checkpoints')");
   });
 }

@@ -6,6 +6,7 @@ import type { ClaveClinicaDestruida } from '../events/retencion.ts';
 export const sesionesProjection: Projection = {
   name: 'sesiones',
   tables: ['sesiones'],
+  handles: ['SesionRegistrada', 'SesionEliminada', 'ClaveClinicaDestruida', 'PacienteEliminado'],
   async apply(trx, stored) {
     if (stored.type === 'PacienteEliminado') {
       // Erased patient: the notes leave the read model at once; auditors still replay them from

@@ -12,6 +12,7 @@ const erasedRow = (rol: string) => ({
 export const usuariosProjection: Projection = {
   name: 'usuarios',
   tables: ['usuarios'],
+  handles: ['UsuarioRegistrado', 'UsuarioDesactivado', 'PacienteEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as UsuarioEvent | PacienteEliminado;
     switch (event.type) {

@@ -22,6 +22,7 @@ const TEXTOS = {
 export function chatPushReactor(practiceTimezone: string): Reactor {
   return {
     name: 'push-mensajes',
+    handles: ['MensajeEnviado'],
     async react(trx, event) {
       if (event.type !== 'MensajeEnviado') return;
       const d = (event as unknown as MensajeEnviado).data;

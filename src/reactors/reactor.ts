@@ -5,6 +5,8 @@ import type { CheckpointedHandler } from '../projections/runner.ts';
 /** A side effect of events. It only records work (an outbox row) inside the batch transaction. */
 export interface Reactor {
   name: string;
+  /** The event types it reacts to; others are never given to it nor recorded as processed. */
+  handles: readonly string[];
   react(trx: Knex.Transaction, event: StoredEvent): Promise<void>;
 }
 
@@ -12,6 +14,7 @@ export interface Reactor {
 export function reactorHandlers(reactors: Reactor[]): CheckpointedHandler[] {
   return reactors.map((r) => ({
     name: r.name,
+    handles: r.handles,
     async handle(trx, event) {
       const { rows } = await trx.raw(
         'insert into reactor_processed (reactor, event_id) values (?, ?) on conflict do nothing returning event_id',

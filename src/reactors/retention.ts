@@ -11,6 +11,7 @@ import type { Reactor } from './reactor.ts';
 export function clinicalKeyReactor(keys: KeyRing): Reactor {
   return {
     name: 'claves-clinicas',
+    handles: ['ClaveClinicaDestruida'],
     async react(trx, event) {
       if (event.type !== 'ClaveClinicaDestruida') return;
       const { idPaciente } = (event as unknown as ClaveClinicaDestruida).data;

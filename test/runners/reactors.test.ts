@@ -80,6 +80,7 @@ describe('reactors and the outbox (PostgreSQL, real SMTP)', function () {
     let fault = true;
     const crashing: Reactor = {
       name: welcomeMailReactor.name,
+      handles: welcomeMailReactor.handles,
       async react(trx, event) {
         if (fault && (event.data as { idUsuario: number }).idUsuario === 8) throw new Error('crash mid-batch');
         await welcomeMailReactor.react(trx, event);

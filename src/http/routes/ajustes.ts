@@ -31,7 +31,7 @@ export function ajustesRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { body }: { body: Partial<AjustesCampos> }) => {
         const user = caller(ctx);
         const r = await actualizarAjustes(deps, actorOf(user), user.idUsuario, body);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.body = await mine(user.idUsuario);
       },
     },

@@ -45,7 +45,7 @@ export function sessionOf(deps: AppDeps, user: AuthUser) {
 }
 
 async function respondWithSession(deps: AppDeps, ctx: Context, registered: Registered, email: string) {
-  await settled(deps, registered.position);
+  await settled(deps, registered);
   const user = await findAuthUser(deps.knex, deps.lookupHash('email', normaliseEmail(email)));
   if (!user) throw errors.unavailable(1);
   ctx.body = sessionOf(deps, user);
@@ -111,7 +111,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
         const paciente = await findPaciente(deps.knex, params.id);
         if (!paciente) throw errors.notFound('Paciente', 'Patient');
         const r = await darDeBajaPaciente(deps, actorOf(ctx), params.id, paciente.id_usuario);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.type = 'text/plain; charset=utf-8';
         ctx.body = 'Paciente dado de baja correctamente';
       },

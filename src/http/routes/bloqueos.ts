@@ -38,7 +38,7 @@ export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
         const user = caller(ctx);
         const idPsicologo = ownPsicologo(user);
         const r = await crearBloqueo(deps, actorOf(user), idPsicologo, body);
-        await settled(deps, r.position);
+        await settled(deps, r);
         const bloqueo = await findBloqueo(deps.knex, r.idBloqueo, idPsicologo);
         if (!bloqueo) throw errors.unavailable(1);
         ctx.status = 201;
@@ -58,7 +58,7 @@ export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
         const r = await eliminarBloqueo(deps, actorOf(user), ownPsicologo(user), params.id);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.status = 204;
       },
     },

@@ -114,7 +114,7 @@ function pacienteRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
         const r = await cancelarCita(deps, actorOf(user), params.id, { idPaciente: ownPaciente(user) }, 'PACIENTE');
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.status = 204;
       },
     },

@@ -36,7 +36,7 @@ export function diarioRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { body }: { body: { emocion: string; intensidad: number; nota?: string | null } }) => {
         const user = caller(ctx);
         const r = await registrarDiario(deps, actorOf(user), ownPaciente(user), { emocion: body.emocion, intensidad: body.intensidad, nota: body.nota ?? null });
-        await settled(deps, r.position);
+        await settled(deps, r);
         const created = await findDiario(deps.knex, r.id);
         if (!created) throw errors.unavailable(1);
         ctx.status = 201;
@@ -61,7 +61,7 @@ export function diarioRoutes(deps: AppDeps): RouteDef[] {
         const found = await findDiario(deps.knex, params.id);
         if (!found || found.idPaciente !== idPaciente) throw diarioNotFound();
         const r = await eliminarDiario(deps, actorOf(user), params.id, idPaciente);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.status = 204;
       },
     },

@@ -59,7 +59,7 @@ export function direccionesRoutes(deps: AppDeps): RouteDef[] {
           calle: body.calle, ciudad: body.ciudad ?? null, provincia: body.provincia ?? null, codigoPostal: body.codigoPostal,
           pais: body.pais ?? null, descripcion: body.descripcion ?? null,
         });
-        await settled(deps, r.position);
+        await settled(deps, r);
         const created = await findDireccion(deps.knex, r.idDireccion);
         if (!created) throw errors.unavailable(1);
         ctx.status = 201;
@@ -81,7 +81,7 @@ export function direccionesRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
         const r = await eliminarDireccion(deps, actorOf(user), ownPaciente(user), params.id);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.status = 204;
       },
     },

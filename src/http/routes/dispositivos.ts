@@ -25,7 +25,7 @@ export function dispositivosRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { body }: { body: { token: string } }) => {
         const user = caller(ctx);
         const r = await registrarDispositivo(deps, actorOf(user), user.idUsuario, body.token);
-        await settled(deps, r.position);
+        await settled(deps, r);
         const found = await findDispositivo(deps.knex, body.token);
         if (!found || found.idUsuario !== user.idUsuario) throw errors.unavailable(1);
         ctx.status = r.creado ? 201 : 200;
@@ -41,7 +41,7 @@ export function dispositivosRoutes(deps: AppDeps): RouteDef[] {
         // NUL cannot be stored, so such a token was never registered.
         if (token.length > MAX_TOKEN || token.includes('\u0000')) throw errors.notFound('Dispositivo', 'Device');
         const r = await eliminarDispositivo(deps, actorOf(user), user.idUsuario, token);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.status = 204;
       },
     },

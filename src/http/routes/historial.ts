@@ -90,7 +90,7 @@ function writes(deps: AppDeps, prefix: string, por: Autoria, scope: typeof ofPac
         const user = caller(ctx);
         const r = await scope(deps, user, params.id);
         const done = await eliminarHistorial(deps, actorOf(user), r.idHistory, r.idPaciente, por);
-        await settled(deps, done.position);
+        await settled(deps, done);
         ctx.status = 204;
       },
     },

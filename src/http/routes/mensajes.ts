@@ -49,7 +49,7 @@ export function mensajesRoutes(deps: AppDeps): RouteDef[] {
     responses: { 201: { description: 'Mensaje enviado; se entrega también por /user/queue/messages', schema: mensajeSchema } },
     handler: async (ctx, { body }: { body: EnvioInput }) => {
       const r = await enviarMensaje(deps, caller(ctx), body);
-      await settled(deps, r.position);
+      await settled(deps, r);
       const created = await findMensaje(deps.knex, zone, r.idMensaje);
       if (!created) throw errors.unavailable(1);
       ctx.status = 201;
@@ -70,7 +70,7 @@ export function mensajesRoutes(deps: AppDeps): RouteDef[] {
     handler: async (ctx, { params }) => {
       const user = caller(ctx);
       const r = await marcarLeido(deps, user, params.id);
-      await settled(deps, r.position);
+      await settled(deps, r);
       const found = await findMensaje(deps.knex, zone, params.id);
       if (!found || found.receiverId !== user.idUsuario) throw mensajeNotFound();
       ctx.body = found;

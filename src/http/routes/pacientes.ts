@@ -67,7 +67,7 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
       body: crearBody, responses: { 201: { description: 'Paciente creado', schema: paciente } },
       handler: async (ctx, { body }: { body: CrearPacienteInput }) => {
         const r = await crearPaciente(deps, actorOf(caller(ctx)), body);
-        await settled(deps, r.position);
+        await settled(deps, r);
         await answerPaciente(ctx, r.idPaciente, 201);
       },
     },
@@ -88,7 +88,7 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
         if (!(await findPacienteFor(deps.knex, user, params.id))) throw notFound();
         if (user.rol !== 'ADMIN' && ADMIN_ONLY.some((f) => body[f] !== undefined)) throw errors.forbidden();
         const r = await actualizarPaciente(deps, actorOf(user), params.id, body);
-        await settled(deps, r.position);
+        await settled(deps, r);
         await answerPaciente(ctx, params.id);
       },
     },
@@ -97,7 +97,7 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
       responses: { 204: { description: 'Paciente eliminado' } },
       handler: async (ctx, { params }) => {
         const r = await eliminarPaciente(deps, actorOf(caller(ctx)), params.id);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.status = 204;
       },
     },
@@ -118,7 +118,7 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { body }: { body: { idPaciente: number; idPsicologo: number } }) => {
         if (!(await getPaciente(deps.knex, body.idPaciente))) throw notFound();
         const r = await asignarPsicologo(deps, actorOf(caller(ctx)), body.idPaciente, body.idPsicologo);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.body = true;
       },
     },

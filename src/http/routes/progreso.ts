@@ -48,7 +48,7 @@ export function progresoRoutes(deps: AppDeps): RouteDef[] {
         const user = caller(ctx);
         const { fecha, nivelEstres, nivelAnsiedad, nivelAnimo } = body;
         const r = await registrarProgreso(deps, actorOf(user), ownPaciente(user), fecha, { nivelEstres, nivelAnsiedad, nivelAnimo });
-        await settled(deps, r.position);
+        await settled(deps, r);
         const created = await findProgreso(deps.knex, r.id);
         if (!created) throw errors.unavailable(1);
         ctx.status = 201;

@@ -61,7 +61,7 @@ export function crearHandler(deps: AppDeps): RouteDef['handler'] {
   return async (ctx, { body }) => {
     await settled(deps, await deps.store.head());
     const r = await crearPsicologo(deps, actorOf(caller(ctx)), body);
-    await settled(deps, r.position);
+    await settled(deps, r);
     await respondWithPerfil(deps, ctx, r.idPsicologo, 201);
   };
 }
@@ -71,7 +71,7 @@ export function actualizarHandler(deps: AppDeps): RouteDef['handler'] {
     const user = caller(ctx);
     checkOwnProfile(user, params.id);
     const r = await actualizarPsicologo(deps, actorOf(user), params.id, body);
-    await settled(deps, r.position);
+    await settled(deps, r);
     await respondWithPerfil(deps, ctx, params.id);
   };
 }
@@ -79,7 +79,7 @@ export function actualizarHandler(deps: AppDeps): RouteDef['handler'] {
 export function eliminarHandler(deps: AppDeps, storage: FileStorage): RouteDef['handler'] {
   return async (ctx, { params }) => {
     const r = await eliminarPsicologo(deps, storage, actorOf(caller(ctx)), params.id);
-    await settled(deps, r.position);
+    await settled(deps, r);
     ctx.status = 204;
   };
 }
@@ -123,7 +123,7 @@ function fotoRoute(deps: AppDeps, storage: FileStorage): RouteDef {
       if (!(await findPerfil(deps.knex, params.id))) throw notFound();
       const file = uploadedFile(ctx);
       const r = await actualizarFotoPerfil(deps, storage, actorOf(user), params.id, await readFile(file.filepath));
-      await settled(deps, r.position);
+      await settled(deps, r);
       await respondWithPerfil(deps, ctx, params.id);
     },
   };

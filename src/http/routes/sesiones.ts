@@ -52,7 +52,7 @@ function ownPsicologo(user: AuthUser): number {
 export function sesionesRoutes(deps: AppDeps): RouteDef[] {
   /** Read-your-writes, then the created record from the read model. */
   async function respondCreated(ctx: Context, r: { idSesion: number; position: Position | null }) {
-    await settled(deps, r.position);
+    await settled(deps, r);
     const sesion = await findSesion(deps.knex, r.idSesion);
     if (!sesion) throw errors.unavailable(1);
     ctx.status = 201;
@@ -90,7 +90,7 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
         const r = await eliminarSesion(deps, actorOf(user), ownPaciente(user), params.id);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.status = 204;
       },
     },

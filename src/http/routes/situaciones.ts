@@ -49,7 +49,7 @@ export function situacionesRoutes(deps: AppDeps): RouteDef[] {
       body: situacionBody, responses: { 201: { description: 'Situación creada', schema: situacionSchema } },
       handler: async (ctx, { body }: { body: Body }) => {
         const r = await crearSituacion(deps, actorOf(caller(ctx)), campos(body));
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.status = 201;
         ctx.body = await one(r.idSituacion);
       },
@@ -59,7 +59,7 @@ export function situacionesRoutes(deps: AppDeps): RouteDef[] {
       body: situacionBody, responses: { 200: { description: 'Situación modificada', schema: situacionSchema } },
       handler: async (ctx, { body, params }: { body: Body; params: Record<string, number> }) => {
         const r = await modificarSituacion(deps, actorOf(caller(ctx)), params.id, body);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.body = await one(params.id);
       },
     },
@@ -68,7 +68,7 @@ export function situacionesRoutes(deps: AppDeps): RouteDef[] {
       responses: { 204: { description: 'Situación eliminada' } },
       handler: async (ctx, { params }) => {
         const r = await eliminarSituacion(deps, actorOf(caller(ctx)), params.id);
-        await settled(deps, r.position);
+        await settled(deps, r);
         ctx.status = 204;
       },
     },

@@ -13,6 +13,8 @@ import * as m011 from './011_citas.ts';
 import * as m012 from './012_sesiones.ts';
 import * as m013 from './013_clinico.ts';
 import * as m014 from './014_mensajes.ts';
+import * as m015 from './015_event_store_append.ts';
+import * as m016 from './016_parked_events.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -35,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   '012_sesiones': m012,
   '013_clinico': m013,
   '014_mensajes': m014,
+  '015_event_store_append': m015,
+  '016_parked_events': m016,
 };

@@ -6,6 +6,7 @@ import type { UsuarioRegistrado } from '../../events/usuario.ts';
 /** UsuarioRegistrado → a welcome mail, in the user's language (settings default: es). */
 export const welcomeMailReactor: Reactor = {
   name: 'mail-bienvenida',
+  handles: ['UsuarioRegistrado'],
   async react(trx, event) {
     if (event.type !== 'UsuarioRegistrado') return;
     const d = (event as unknown as UsuarioRegistrado).data;

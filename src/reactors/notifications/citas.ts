@@ -47,6 +47,7 @@ async function notify(trx: Knex.Transaction, event: StoredEvent, tipo: TipoAviso
 export function citaNotificationsReactor(practiceTimezone: string): Reactor {
   return {
     name: 'notificaciones-citas',
+    handles: Object.keys(TIPOS),
     async react(trx, stored) {
       const tipo = TIPOS[stored.type];
       if (!tipo) return;

@@ -1,0 +1,107 @@
+import type { Knex } from 'knex';
+import type { Position, StoredEvent } from '../eventstore/port.ts';
+import { ApplyError } from './failures.ts';
+
+/** A filter on event types: a list, a predicate, or absent for every event. */
+export type EventFilter = readonly string[] | ((type: string) => boolean);
+
+export interface CheckpointedHandler {
+  name: string;
+  /** The event types it handles; others are not given to it (absent: every event). */
+  handles?: EventFilter;
+  /** Handles one event inside the batch transaction. */
+  handle(trx: Knex.Transaction, event: StoredEvent): Promise<void>;
+}
+
+export function accepts(filter: EventFilter | undefined): (type: string) => boolean {
+  if (filter === undefined) return () => true;
+  if (typeof filter === 'function') return filter;
+  const set = new Set(filter);
+  return (type) => set.has(type);
+}
+
+/** One consumer's share of a batch: it applies the events before `upto` and then stands at the last of them. */
+export interface Part {
+  handler: CheckpointedHandler;
+  accepts: (type: string) => boolean;
+  /** Where the consumer stands before the batch (checked under the lock). */
+  from: Position | null;
+  upto: number;
+}
+
+export type CommitOutcome =
+  | { kind: 'committed'; positions: Map<string, Position> }
+  /** Another process holds one of the consumers: it does this batch. */
+  | { kind: 'locked' }
+  /** A checkpoint moved since it was read (another process, a reset): read them again. */
+  | { kind: 'moved' };
+
+const lockKey = (table: string, name: string) => `${table}:${name}`;
+
+/**
+ * Applies a batch to several consumers in one transaction: their advisory locks (the keys of
+ * resetProjections and of the shadow rebuild), a check that every checkpoint is where the batch
+ * starts, each event to each consumer that handles it, and every checkpoint in one statement.
+ * A consumer's failure rolls the whole transaction back as an ApplyError naming it and the event.
+ */
+export async function commitBatch(knex: Knex, table: string, parts: Part[], events: StoredEvent[]): Promise<CommitOutcome> {
+  const live = parts.filter((p) => p.upto > 0);
+  if (live.length === 0) return { kind: 'committed', positions: new Map() };
+  return knex.transaction(async (trx) => {
+    const names = live.map((p) => p.handler.name);
+    const { rows: lock } = await trx.raw(
+      'select bool_and(pg_try_advisory_xact_lock(hashtext(k))) as locked from unnest(?::text[]) as k',
+      [names.map((n) => lockKey(table, n))],
+    );
+    if (lock[0].locked !== true) return { kind: 'locked' } as const;
+    const { rows: current } = await trx.raw(`select name, position from ${table} where name = any(?::text[])`, [names]);
+    const at = new Map<string, Position | null>(current.map((r: { name: string; position: Position | null }) => [r.name, r.position]));
+    if (live.some((p) => (at.get(p.handler.name) ?? null) !== p.from)) return { kind: 'moved' } as const;
+    await applyEvents(trx, live, events);
+    const positions = new Map(live.map((p) => [p.handler.name, events[p.upto - 1].position]));
+    await trx.raw(
+      `insert into ${table} (name, position, updated_at) select n, p, now() from unnest(?::text[], ?::text[]) as x(n, p)
+       on conflict (name) do update set position = excluded.position, updated_at = excluded.updated_at`,
+      [[...positions.keys()], [...positions.values()]],
+    );
+    return { kind: 'committed', positions } as const;
+  });
+}
+
+async function applyEvents(trx: Knex.Transaction, parts: Part[], events: StoredEvent[]): Promise<void> {
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i];
+    for (const p of parts) {
+      if (i >= p.upto || !p.accepts(event.type)) continue;
+      try {
+        await p.handler.handle(trx, event);
+      } catch (err) {
+        throw new ApplyError(p.handler.name, i, err);
+      }
+    }
+  }
+}
+
+/** Moves one consumer past an event it cannot apply, with its dead letter, in one transaction. */
+export async function skipPast(
+  knex: Knex,
+  table: string,
+  name: string,
+  from: Position | null,
+  to: Position,
+  record: (trx: Knex.Transaction) => Promise<number>,
+): Promise<number | null> {
+  return knex.transaction(async (trx) => {
+    const { rows: lock } = await trx.raw('select pg_try_advisory_xact_lock(hashtext(?)) as locked', [lockKey(table, name)]);
+    if (lock[0].locked !== true) return null;
+    const row = await trx(table).where({ name }).first('position');
+    if ((row?.position ?? null) !== from) return null;
+    const id = await record(trx);
+    await trx.raw(
+      `insert into ${table} (name, position, updated_at) values (?, ?, now())
+       on conflict (name) do update set position = excluded.position, updated_at = now()`,
+      [name, to],
+    );
+    return id;
+  });
+}

@@ -1,0 +1,189 @@
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { Position } from '../eventstore/port.ts';
+
+/** The channel on which a committed batch or a reset of checkpoints is announced (payload: the table). */
+export const CHECKPOINT_CHANNEL = 'practice_checkpoints';
+
+/** While someone waits and no announcement came, the checkpoints are read again this often (a safety net). */
+const SAFETY_REFRESH_MS = 1_000;
+
+type Listener = (payload: string) => void;
+
+/** One LISTEN connection per database per process, shared by every watcher on it. */
+const listeners = new Map<string, { client: pg.Client | null; subscribers: Set<Listener>; connecting: Promise<void> | null }>();
+
+function subscribe(settings: pg.ClientConfig, key: string, fn: Listener): () => void {
+  let entry = listeners.get(key);
+  if (!entry) listeners.set(key, (entry = { client: null, subscribers: new Set(), connecting: null }));
+  entry.subscribers.add(fn);
+  connect(settings, key);
+  return () => {
+    entry.subscribers.delete(fn);
+    if (entry.subscribers.size > 0) return;
+    listeners.delete(key);
+    void entry.client?.end().catch(() => {});
+  };
+}
+
+function connect(settings: pg.ClientConfig, key: string): void {
+  const entry = listeners.get(key);
+  if (!entry || entry.client || entry.connecting) return;
+  const client = new pg.Client({ ...settings, application_name: 'practice-checkpoint-watcher' });
+  const broadcast = (payload: string) => entry.subscribers.forEach((s) => s(payload));
+  client.on('notification', (n) => broadcast(n.payload ?? ''));
+  client.on('error', () => {
+    entry.client = null;
+    void client.end().catch(() => {});
+    broadcast('*'); // what was announced meanwhile is read again
+  });
+  entry.connecting = client
+    .connect()
+    .then(() => client.query(`listen ${CHECKPOINT_CHANNEL}`))
+    .then(() => {
+      if (listeners.get(key) !== entry || entry.subscribers.size === 0) return void client.end().catch(() => {});
+      entry.client = client;
+      broadcast('*');
+    })
+    .catch(() => void client.end().catch(() => {}))
+    .finally(() => (entry.connecting = null));
+}
+
+interface Waiter {
+  names: string[];
+  position: Position;
+  resolve: (ok: boolean) => void;
+}
+
+/**
+ * Where each consumer of one checkpoint table stands, as this process knows it: this process's
+ * commits are reported directly, other processes' commits and resets arrive as notifications and
+ * are read once for every waiter. Waiters sleep until a report passes their position: no polling
+ * (a read every second while someone waits covers a lost notification).
+ */
+export class CheckpointWatcher {
+  private readonly known = new Map<string, Position | null>();
+  private readonly localSeq = new Map<string, number>();
+  private seq = 0;
+  private readonly waiters = new Set<Waiter>();
+  private refreshing: Promise<void> | null = null;
+  private dirty = false;
+  private unsubscribe: (() => void) | null = null;
+  private announcing: Promise<void> | null = null;
+  private announceAgain = false;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly table: string,
+    private readonly compare: (a: Position | null, b: Position | null) => number,
+  ) {}
+
+  /** Starts listening for other processes' commits (idempotent). */
+  listen(): void {
+    if (this.unsubscribe) return;
+    const settings = (this.knex.client as { connectionSettings?: pg.ClientConfig }).connectionSettings ?? {};
+    const key = JSON.stringify(settings);
+    this.unsubscribe = subscribe(settings, key, (payload) => {
+      if (payload === this.table || payload === '*') void this.refresh();
+    });
+  }
+
+  close(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    for (const w of [...this.waiters]) w.resolve(this.passed(w.names, w.position));
+  }
+
+  /** This process committed `position` for `name`. */
+  update(name: string, position: Position | null): void {
+    this.known.set(name, position);
+    this.localSeq.set(name, ++this.seq);
+    this.settle();
+  }
+
+  /** Tells other processes that this table's checkpoints moved (coalesced, off the commit path). */
+  announce(): void {
+    if (this.announcing) {
+      this.announceAgain = true;
+      return;
+    }
+    this.announcing = this.knex
+      .raw('select pg_notify(?, ?)', [CHECKPOINT_CHANNEL, this.table])
+      .then(() => {}, () => {})
+      .finally(() => {
+        this.announcing = null;
+        if (this.announceAgain) {
+          this.announceAgain = false;
+          this.announce();
+        }
+      });
+  }
+
+  get(name: string): Position | null | undefined {
+    return this.known.get(name);
+  }
+
+  passed(names: string[], position: Position | null): boolean {
+    return names.every((n) => this.known.has(n) && this.compare(this.known.get(n) ?? null, position) >= 0);
+  }
+
+  /** Reads the table again; concurrent calls share one read, and a call during a read causes one more. */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.dirty = true;
+      return this.refreshing;
+    }
+    const startSeq = this.seq;
+    this.refreshing = (async () => {
+      try {
+        const rows: { name: string; position: Position | null }[] = await this.knex(this.table).select('name', 'position');
+        const seen = new Set(rows.map((r) => r.name));
+        for (const r of rows) if ((this.localSeq.get(r.name) ?? 0) <= startSeq) this.known.set(r.name, r.position);
+        // A consumer without a row has been reset (or never ran).
+        for (const name of this.known.keys()) if (!seen.has(name) && (this.localSeq.get(name) ?? 0) <= startSeq) this.known.set(name, null);
+      } catch {
+        // The next notification or the safety refresh reads again.
+      } finally {
+        this.refreshing = null;
+      }
+      this.settle();
+      if (this.dirty) {
+        this.dirty = false;
+        void this.refresh();
+      }
+    })();
+    return this.refreshing;
+  }
+
+  /**
+   * Resolves true once every named consumer has passed `position`, false after `timeoutMs`.
+   * `fresh` reads the table first (a process whose own engine is not the one committing).
+   */
+  async wait(names: string[], position: Position, timeoutMs: number, fresh: boolean): Promise<boolean> {
+    if (this.passed(names, position) && !fresh) return true;
+    if (fresh || names.some((n) => !this.known.has(n))) {
+      for (const n of names) if (!this.known.has(n)) this.known.set(n, null);
+      await this.refresh();
+      if (this.passed(names, position)) return true;
+    }
+    if (timeoutMs <= 0) return false;
+    return new Promise<boolean>((resolve) => {
+      const safety = setInterval(() => void this.refresh(), SAFETY_REFRESH_MS);
+      const timer = setTimeout(() => waiter.resolve(this.passed(names, position)), timeoutMs);
+      const waiter: Waiter = {
+        names, position,
+        resolve: (ok) => {
+          clearInterval(safety);
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(ok);
+        },
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  private settle(): void {
+    for (const w of [...this.waiters]) if (this.passed(w.names, w.position)) w.resolve(true);
+  }
+}
