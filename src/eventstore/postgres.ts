@@ -47,19 +47,42 @@ function toStored(row: EventRow): StoredEvent {
   };
 }
 
-function check(streamId: string, expected: ExpectedRevision, actual: bigint | null): void {
-  const ok =
-    expected === 'any' ||
-    (expected === 'noStream' && actual === null) ||
-    (expected === 'streamExists' && actual !== null) ||
-    (typeof expected === 'bigint' && actual === expected);
-  if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
-}
-
 function uniqueViolation(err: unknown): string | null {
   const e = err as { code?: string; constraint?: string };
   return e?.code === '23505' ? (e.constraint ?? '') : null;
 }
+
+interface AppendRow {
+  failed_write: number | null;
+  actual_revision: string | null;
+  new_revisions: string[] | null;
+  last_tx: string | null;
+  last_position: string | null;
+}
+
+/** The append, one statement: see migration 015_event_store_append. */
+const APPEND_SQL = 'select * from practice_append($1::text[], $2::text[], $3::int[], $4::jsonb, $5::text[], $6::text[], $7::boolean[])';
+const READ_STREAM_SQL = `select ${COLUMNS} from events where stream_id = $1 order by stream_revision`;
+const READ_ALL_SQL = `select ${COLUMNS} from events
+  where (tx_id, global_position) > ($1::text::xid8, $2::bigint)
+    and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+  order by ${LOG_ORDER} limit $3`;
+const HEAD_SQL = `select global_position, tx_id::text as tx_id from events
+  where tx_id < pg_snapshot_xmin(pg_current_snapshot())
+  order by events.tx_id desc, events.global_position desc limit 1`;
+const UNREAD_SQL = 'select exists (select 1 from events where (tx_id, global_position) > ($1::text::xid8, $2::bigint)) as unread';
+const NOTIFY_SQL = 'select pg_notify($1, $2)';
+
+function expectedText(expected: ExpectedRevision): string {
+  return typeof expected === 'bigint' ? expected.toString() : expected;
+}
+
+/** The part of a pooled node-postgres client that we use. */
+interface PgClient {
+  query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<R>>;
+}
+
+let instances = 0;
 
 /** Event store on PostgreSQL: one `events` table, ordered by (tx_id, global_position). */
 export class PostgresEventStore implements EventStore {
@@ -68,92 +91,108 @@ export class PostgresEventStore implements EventStore {
   private wakeupCount = 0;
   private waiters = new Set<() => void>();
   private closed = false;
+  /** This store's NOTIFY payload: its own notifications are ignored (its waiters woke already). */
+  private readonly origin = `${process.pid}.${++instances}`;
+  private announcePending = false;
+  private announcing: Promise<void> | null = null;
 
   constructor(
     private readonly knex: Knex,
     private readonly url: string,
   ) {}
 
-  async append(writes: StreamWrite[], reservations: Reservation[] = []): Promise<AppendResult> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.appendOnce(writes, reservations);
-      } catch (err) {
-        const constraint = uniqueViolation(err);
-        if (constraint === 'reservations_pkey') throw new ReservationTakenError(reservationScope(err, reservations));
-        // A concurrent writer took the same revision: re-check the expectations on fresh state.
-        if (constraint === 'events_stream_id_stream_revision_key' && attempt < MAX_RETRIES) continue;
-        throw err;
-      }
+  /**
+   * Runs one named (prepared) statement on a connection of knex's pool: node-postgres prepares it
+   * once per connection, then sends only the parameters. knex's raw() cannot name a statement.
+   */
+  private async query<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R[]> {
+    const client = this.knex.client as { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
+    const conn = await client.acquireConnection();
+    try {
+      return (await conn.query<R>({ name, text, values })).rows;
+    } finally {
+      await client.releaseConnection(conn);
     }
   }
 
-  private async appendOnce(writes: StreamWrite[], reservations: Reservation[]): Promise<AppendResult> {
+  async append(writes: StreamWrite[], reservations: Reservation[] = []): Promise<AppendResult> {
     const streams = new Set<string>();
     for (const w of writes) {
       if (streams.has(w.streamId)) throw new Error(`stream ${w.streamId} appears more than once in one append`);
       streams.add(w.streamId);
     }
-    return this.knex.transaction(async (trx) => {
+    const events: { w: number; k: number; id: string; type: string; data: unknown; metadata: unknown }[] = [];
+    writes.forEach((write, i) =>
+      write.events.forEach((e, k) => events.push({ w: i + 1, k: k + 1, id: e.metadata.eventId, type: e.type, data: e.data, metadata: e.metadata })),
+    );
+    const values = [
+      writes.map((w) => w.streamId),
+      writes.map((w) => expectedText(w.expected)),
+      writes.map((w) => w.events.length),
+      JSON.stringify(events),
+      reservations.map((r) => r.scope),
+      reservations.map((r) => r.key),
+      reservations.map((r) => r.release === true),
+    ];
+    for (let attempt = 0; ; attempt++) {
+      let row: AppendRow;
+      try {
+        [row] = await this.query<AppendRow>('practice_append', APPEND_SQL, values);
+      } catch (err) {
+        const constraint = uniqueViolation(err);
+        if (constraint === 'reservations_pkey') throw new ReservationTakenError(reservationScope(err, reservations));
+        // A concurrent writer took the same revision: check the expectations again on fresh state.
+        if (constraint === 'events_stream_id_stream_revision_key' && attempt < MAX_RETRIES) continue;
+        throw err;
+      }
+      if (row.failed_write !== null) {
+        const write = writes[row.failed_write - 1];
+        throw new WrongExpectedRevisionError(write.streamId, write.expected, row.actual_revision === null ? null : BigInt(row.actual_revision));
+      }
       const revisions: Record<string, bigint> = {};
-      const rows: Record<string, unknown>[] = [];
-      for (const write of writes) {
-        const { rows: cur } = await trx.raw('select max(stream_revision)::text as rev from events where stream_id = ?', [write.streamId]);
-        const actual = cur[0].rev === null ? null : BigInt(cur[0].rev);
-        check(write.streamId, write.expected, actual);
-        let rev = actual ?? -1n;
-        for (const e of write.events) {
-          rev += 1n;
-          rows.push({
-            event_id: e.metadata.eventId,
-            stream_id: write.streamId,
-            stream_revision: rev.toString(),
-            type: e.type,
-            data: e.data,
-            metadata: e.metadata,
-          });
+      writes.forEach((w, i) => (revisions[w.streamId] = BigInt(row.new_revisions![i])));
+      if (events.length > 0) this.announce();
+      return { revisions, position: pgPosition(row.last_tx ?? 0n, row.last_position ?? 0n) };
+    }
+  }
+
+  /**
+   * New events are committed: wake this store's waiters now, and tell other processes (and other
+   * stores on the same database) with a NOTIFY outside the append's transaction. At most one NOTIFY
+   * is in flight; appends that finish meanwhile are folded into the next one, which is sent only
+   * after they committed. A lost notification costs a reader one poll tick, no more.
+   */
+  private announce(): void {
+    this.wakeAll();
+    if (this.closed) return;
+    this.announcePending = true;
+    this.announcing ??= this.sendAnnouncements();
+  }
+
+  private async sendAnnouncements(): Promise<void> {
+    try {
+      while (this.announcePending && !this.closed) {
+        this.announcePending = false;
+        try {
+          await this.query('practice_notify', NOTIFY_SQL, [CHANNEL, this.origin]);
+        } catch {
+          // Readers elsewhere fall back on their poll tick.
         }
-        revisions[write.streamId] = rev;
       }
-      for (const r of reservations) {
-        if (r.release) await trx.raw('delete from reservations where scope = ? and key = ?', [r.scope, r.key]);
-        else await trx.raw('insert into reservations (scope, key, stream_id) values (?, ?, ?)', [r.scope, r.key, writes[0]?.streamId ?? '']);
-      }
-      // In the transaction's own connection: another one from the pool could deadlock it.
-      if (rows.length === 0) return { revisions, position: (await this.head(trx)) ?? pgPosition(0n, 0n) };
-      // The notification rides on the insert (one round trip less per append); identical
-      // notifications of one transaction are delivered once, at commit.
-      const { rows: inserted } = await trx.raw(
-        `with inserted as (
-           insert into events (event_id, stream_id, stream_revision, type, data, metadata)
-           select * from jsonb_to_recordset(?::jsonb)
-             as x(event_id uuid, stream_id text, stream_revision bigint, type text, data jsonb, metadata jsonb)
-           returning global_position, tx_id)
-         select global_position, tx_id::text as tx_id, pg_notify(?, '') from inserted`,
-        [JSON.stringify(rows), CHANNEL],
-      );
-      const last = (inserted as { global_position: string; tx_id: string }[]).reduce((a, b) =>
-        BigInt(b.global_position) > BigInt(a.global_position) ? b : a,
-      );
-      return { revisions, position: pgPosition(last.tx_id, last.global_position) };
-    });
+    } finally {
+      this.announcing = null;
+    }
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {
-    const { rows } = await this.knex.raw(`select ${COLUMNS} from events where stream_id = ? order by stream_revision`, [streamId]);
-    return (rows as EventRow[]).map(toStored);
+    const rows = await this.query<EventRow>('practice_read_stream', READ_STREAM_SQL, [streamId]);
+    return rows.map(toStored);
   }
 
   async readAll(from: Position | null, limit: number): Promise<ReadAllResult> {
     const [tx, gp] = parsePgPosition(from);
-    const { rows } = await this.knex.raw(
-      `select ${COLUMNS} from events
-       where (tx_id, global_position) > (?::text::xid8, ?::bigint)
-         and tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       order by ${LOG_ORDER} limit ?`,
-      [tx.toString(), gp.toString(), limit],
-    );
-    const events = (rows as EventRow[]).map(toStored);
+    const rows = await this.query<EventRow>('practice_read_all', READ_ALL_SQL, [tx.toString(), gp.toString(), limit]);
+    const events = rows.map(toStored);
     return { events, last: events.length ? events[events.length - 1].position : from };
   }
 
@@ -174,10 +213,7 @@ export class PostgresEventStore implements EventStore {
 
   private async unreadAfter(position: Position | null): Promise<boolean> {
     const [tx, gp] = parsePgPosition(position);
-    const { rows } = await this.knex.raw(
-      'select exists (select 1 from events where (tx_id, global_position) > (?::text::xid8, ?::bigint)) as unread',
-      [tx.toString(), gp.toString()],
-    );
+    const rows = await this.query<{ unread: boolean }>('practice_unread_after', UNREAD_SQL, [tx.toString(), gp.toString()]);
     return rows[0].unread === true;
   }
 
@@ -204,7 +240,9 @@ export class PostgresEventStore implements EventStore {
     if (this.listening || this.closed) return this.listening ?? Promise.resolve();
     const client = new pg.Client({ connectionString: this.url, application_name: 'practice-listener' });
     this.listener = client;
-    client.on('notification', () => this.wakeAll());
+    client.on('notification', (n) => {
+      if (n.payload !== this.origin) this.wakeAll();
+    });
     client.on('error', () => {
       this.listening = null;
       this.listener = null;
@@ -226,18 +264,15 @@ export class PostgresEventStore implements EventStore {
     return comparePgPositions(a, b);
   }
 
-  async head(db: Knex | Knex.Transaction = this.knex): Promise<Position | null> {
-    const { rows } = await db.raw(
-      `select global_position, tx_id::text as tx_id from events
-       where tx_id < pg_snapshot_xmin(pg_current_snapshot())
-       order by events.tx_id desc, events.global_position desc limit 1`,
-    );
+  async head(): Promise<Position | null> {
+    const rows = await this.query<{ global_position: string; tx_id: string }>('practice_head', HEAD_SQL, []);
     return rows.length ? pgPosition(rows[0].tx_id, rows[0].global_position) : null;
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.wakeAll();
+    await this.announcing;
     const client = this.listener;
     this.listener = null;
     if (client) await client.end().catch(() => {});
