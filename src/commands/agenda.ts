@@ -1,7 +1,14 @@
 import type { CommandContext, Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
 import { overlaps, tramoBloqueo, tramoCita, type Tramo } from '../platform/agenda-time.ts';
-import { evolveAgenda, type Agenda, type AgendaEvent, type Intervalo } from '../events/agenda.ts';
+import {
+  evolveAgenda, evolveAgendaPaciente, evolveUbicacion, intervalo,
+  type Agenda, type AgendaEvent, type AgendaPaciente, type AgendaPacienteEvent, type BloqueoUbicado, type Intervalo, type Ubicacion,
+} from '../events/agenda.ts';
+
+// Deciders of the agenda's day streams (src/events/agenda.ts). Each decides on ONE day's state:
+// the service (src/commands/citas.ts) sends the same command to every day stream the span
+// overlaps, in one atomic append, so each day judges the whole span against what it holds.
 
 interface Hueco {
   idPsicologo: number;
@@ -13,6 +20,7 @@ interface Hueco {
 
 export type AgendaCommand =
   | { type: 'ReservarHueco'; data: Hueco }
+  /** Puts the slot at its new time on this day: moved if the day held it, reserved if not. */
   | { type: 'MoverHueco'; data: Hueco }
   | { type: 'LiberarHueco'; data: { idPsicologo: number; idCita: number } }
   | {
@@ -25,12 +33,16 @@ const ocupado = () => errors.conflict(
   'El psicólogo no está disponible en ese horario: se solapa con otra cita o con un bloqueo de la agenda',
   'The psychologist is not available at that time: it overlaps another appointment or blocked time',
 );
+const pacienteOcupado = () => errors.conflict(
+  'Ya tiene otra cita que se solapa con ese horario (con este u otro psicólogo)',
+  'You already have another appointment at an overlapping time (with this or another psychologist)',
+);
 const horaInexistente = () => errors.invalid(
   'Fecha u hora no válida en la zona horaria de la consulta (por ejemplo, la hora que se salta al cambiar al horario de verano)',
   'Invalid date or time in the practice\'s time zone (for example, the hour skipped when summer time starts)',
 );
 
-const ms = (t: Tramo): Intervalo => ({ inicio: Date.parse(t.inicio), fin: Date.parse(t.fin) });
+const ms = (t: Tramo): Intervalo => intervalo(t);
 
 function choca(state: Agenda, span: Intervalo, exceptCita: number | null): boolean {
   if (state.status === 'vacia') return false;
@@ -39,17 +51,19 @@ function choca(state: Agenda, span: Intervalo, exceptCita: number | null): boole
   return false;
 }
 
-function tramo(h: Hueco, ctx: CommandContext): Tramo {
+function tramo(h: { startDatetime: string; durationMinutes: number }, ctx: CommandContext): Tramo {
   const t = tramoCita(h.startDatetime, h.durationMinutes, ctx.timezone);
   if (!t) throw horaInexistente();
   return { inicio: t.inicio, fin: t.fin };
 }
 
+const same = (a: Intervalo | undefined, b: Intervalo) => a !== undefined && a.inicio === b.inicio && a.fin === b.fin;
+
 function reservar(h: Hueco, state: Agenda, ctx: CommandContext, moving: boolean): AgendaEvent[] {
   const t = tramo(h, ctx);
   const span = ms(t);
   const current = state.status === 'abierta' ? state.huecos.get(h.idCita) : undefined;
-  if (current && current.inicio === span.inicio && current.fin === span.fin) return []; // nothing moves
+  if (same(current, span)) return []; // nothing moves
   if (choca(state, span, h.idCita)) throw ocupado();
   const data = { idPsicologo: h.idPsicologo, idCita: h.idCita, ...t };
   return [moving && current ? { type: 'HuecoMovido', data } : { type: 'HuecoReservado', data }];
@@ -74,7 +88,7 @@ function crearBloqueo(d: Extract<AgendaCommand, { type: 'CrearBloqueo' }>['data'
   return [{ type: 'BloqueoCreado', data: { idPsicologo: d.idPsicologo, idBloqueo: d.idBloqueo, fecha: d.fecha, ...horas, diaCompleto, motivo: d.motivo, ...t } }];
 }
 
-/** The psychologist's agenda: no two live appointments and no appointment and block overlap. */
+/** One day of the psychologist's agenda: no two live appointments and no appointment and block overlap. */
 export const agendaDecider: Decider<Agenda, AgendaCommand, AgendaEvent> = {
   initialState: () => ({ status: 'vacia' }),
   evolve: evolveAgenda,
@@ -94,6 +108,70 @@ export const agendaDecider: Decider<Agenda, AgendaCommand, AgendaEvent> = {
         return [{ type: 'BloqueoEliminado', data: command.data }];
       default: {
         const unknown: never = command;
+        return unknown;
+      }
+    }
+  },
+};
+
+interface Horario {
+  idPaciente: number;
+  idCita: number;
+  startDatetime: string;
+  durationMinutes: number;
+}
+
+export type AgendaPacienteCommand =
+  | { type: 'ReservarHorario'; data: Horario }
+  /** Puts the appointment at its new time on this day: moved if the day held it, reserved if not. */
+  | { type: 'MoverHorario'; data: Horario }
+  | { type: 'LiberarHorario'; data: { idPaciente: number; idCita: number } };
+
+function reservarHorario(h: Horario, state: AgendaPaciente, ctx: CommandContext, moving: boolean): AgendaPacienteEvent[] {
+  const t = tramo(h, ctx);
+  const span = ms(t);
+  const current = state.status === 'abierta' ? state.citas.get(h.idCita) : undefined;
+  if (same(current, span)) return [];
+  if (state.status === 'abierta') {
+    for (const [idCita, otra] of state.citas) if (idCita !== h.idCita && overlaps(span, otra)) throw pacienteOcupado();
+  }
+  const data = { idPaciente: h.idPaciente, idCita: h.idCita, ...t };
+  return [moving && current ? { type: 'HorarioPacienteMovido', data } : { type: 'HorarioPacienteReservado', data }];
+}
+
+/** One day of a patient's appointments: a patient holds no two live appointments that overlap, whoever the psychologists. */
+export const agendaPacienteDecider: Decider<AgendaPaciente, AgendaPacienteCommand, AgendaPacienteEvent> = {
+  initialState: () => ({ status: 'vacia' }),
+  evolve: evolveAgendaPaciente,
+  decide(command, state, ctx) {
+    switch (command.type) {
+      case 'ReservarHorario':
+        return reservarHorario(command.data, state, ctx, false);
+      case 'MoverHorario':
+        return reservarHorario(command.data, state, ctx, true);
+      case 'LiberarHorario':
+        if (state.status === 'vacia' || !state.citas.has(command.data.idCita)) return [];
+        return [{ type: 'HorarioPacienteLiberado', data: command.data }];
+      default: {
+        const unknown: never = command;
+        return unknown;
+      }
+    }
+  },
+};
+
+export type UbicacionCommand = { type: 'UbicarBloqueo'; data: BloqueoUbicado['data'] };
+
+/** `bloqueo-<id>`: written once, with the block, so that deleting it knows its day streams. */
+export const ubicacionDecider: Decider<Ubicacion, UbicacionCommand, BloqueoUbicado> = {
+  initialState: () => ({ status: 'desconocida' }),
+  evolve: evolveUbicacion,
+  decide(command, state) {
+    switch (command.type) {
+      case 'UbicarBloqueo':
+        return state.status === 'ubicado' ? [] : [{ type: 'BloqueoUbicado', data: command.data }];
+      default: {
+        const unknown: never = command.type;
         return unknown;
       }
     }

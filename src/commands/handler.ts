@@ -17,21 +17,31 @@ export interface Handled {
 const MAX_ATTEMPTS = 10;
 
 /**
+ * Which streams a command touches may depend on the log (moving an appointment releases the
+ * day(s) it is on now): a plan is called again on every attempt, so a retry after a conflict
+ * also re-reads what chose the streams.
+ */
+export type Plan = Step[] | (() => Promise<Step[]>);
+
+/**
  * Load, fold, decide, append atomically with the revisions read, retry on conflict.
- * Several steps make one atomic multi-stream append (a booking and its agenda, say).
+ * Several steps make one atomic multi-stream append (a booking and its agenda days, say).
+ * The fold is one pass from a fresh `initialState()`: an evolve may update that state in place.
  */
 export async function handleCommand(
   store: EventStore,
-  steps: Step[],
+  plan: Plan,
   ctx: CommandContext,
   reservations: (events: DomainEvent[]) => Reservation[] = () => [],
 ): Promise<Handled> {
   for (let attempt = 1; ; attempt++) {
+    const steps = typeof plan === 'function' ? await plan() : plan;
     const writes = [];
     const all: DomainEvent[] = [];
     for (const step of steps) {
       const history = await store.readStream(step.streamId);
-      const state = history.reduce((s, e) => step.decider.evolve(s, e as never), step.decider.initialState());
+      let state = step.decider.initialState();
+      for (const e of history) state = step.decider.evolve(state, e as never);
       const events = step.decider.decide(step.command, state, ctx);
       all.push(...events);
       const expected = history.length ? history[history.length - 1].revision : ('noStream' as const);
@@ -43,6 +53,9 @@ export async function handleCommand(
       return { events: all, position: result.position };
     } catch (err) {
       if (!(err instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw err;
+      // Several writers of one hot stream (a patient's day booked from many tabs, say) would
+      // otherwise retry in lockstep; a few jittered milliseconds spread them out.
+      if (attempt > 1) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
     }
   }
 }

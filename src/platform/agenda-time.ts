@@ -57,6 +57,23 @@ export function tramoBloqueo(fecha: string, horaInicio: string | null, horaFin: 
   return { inicio: iso(start), fin: iso(end) };
 }
 
+/**
+ * The local dates (`YYYY-MM-DD`, practice zone) that the span `[inicio, fin)` shares an instant
+ * with: one for most appointments, two for one that crosses local midnight. A block always lies
+ * on its own `fecha`. An empty or inverted span counts on the day it starts. These dates name the
+ * agenda's decision streams (src/events/agenda.ts).
+ */
+export function diasLocales(t: Tramo, zone: string): string[] {
+  const fin = Date.parse(t.fin);
+  let day = DateTime.fromISO(t.inicio, { zone }).startOf('day');
+  const days = [day.toFormat('yyyy-LL-dd')];
+  // Appointments last at most 10 hours and blocks one day; the bound only guards against a caller's bug.
+  for (day = day.plus({ days: 1 }).startOf('day'); day.toMillis() < fin && days.length < 32; day = day.plus({ days: 1 }).startOf('day')) {
+    days.push(day.toFormat('yyyy-LL-dd'));
+  }
+  return days;
+}
+
 /** True when two spans share any instant (touching ends do not overlap). */
 export function overlaps(a: { inicio: number; fin: number }, b: { inicio: number; fin: number }): boolean {
   return a.inicio < b.fin && b.inicio < a.fin;

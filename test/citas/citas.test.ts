@@ -161,8 +161,9 @@ describe('appointments (citas)', () => {
 
   describe('the psychologist\'s appointments', () => {
     it('lists and reads only the appointments of their practice', async () => {
+      // One patient may not hold two overlapping appointments, even with two psychologists.
       const theirs = await book(srv, luis, otro.idPsicologo, at('02-12', '10:00'));
-      const mine = await book(srv, luis, mio.idPsicologo, at('02-12', '10:00'));
+      const mine = await book(srv, luis, mio.idPsicologo, at('02-12', '11:00'));
       const list = await req('GET', '/api/psicologo/citas', mio.token);
       expect(list.status).to.equal(200);
       for (const c of list.body) expect(c).to.have.all.keys(...CITA_FIELDS).and.include({ idPsicologo: mio.idPsicologo });

@@ -36,7 +36,7 @@ describe('agenda under concurrency', function () {
     expect(results.map((r) => r.status).sort(), results.map((r) => r.text).join('\n')).to.deep.equal([201, ...Array(19).fill(409)]);
     for (const r of results.filter((x) => x.status !== 201)) expectError(r, 409);
     expect(await citasCreadas(slot)).to.equal(1);
-    const { rows } = await srv.deps.knex.raw(`select type from events where stream_id = ? order by stream_revision`, [`agenda-${psi.idPsicologo}`]);
+    const { rows } = await srv.deps.knex.raw(`select type from events where stream_id = ? order by stream_revision`, [`agenda-${psi.idPsicologo}-${slot.slice(0, 10)}`]);
     expect(rows.map((r: any) => r.type)).to.deep.equal(['HuecoReservado']);
     const list = (await srv.request('GET', '/api/psicologo/citas', { token: psi.token })).body;
     expect(list.map((c: any) => c.idCita)).to.deep.equal([created[0].body.idCita]);
