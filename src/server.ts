@@ -5,6 +5,8 @@ import { bootstrapAdmin } from './commands/bootstrap.ts';
 import { seedSituaciones } from './commands/catalogo-situaciones.ts';
 import { openEventStore } from './eventstore/open.ts';
 import { createApp } from './http/app.ts';
+import { AuthUserCache } from './http/auth-cache.ts';
+import { findAuthUser } from './queries/usuarios.ts';
 import type { AppDeps } from './http/deps.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -54,7 +56,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { knex, url } = opts.database ?? owned!;
-  const { store, keys } = await openEventStore(config, knex, url);
+  const opened = await openEventStore(config, knex, url);
+  // The callers' users in memory, evicted by their events: this process's appends (observe) and any other's (follow).
+  const users = new AuthUserCache((emailHash) => findAuthUser(knex, emailHash));
+  await users.follow(opened.store, logger);
+  const { keys } = opened;
+  const store = users.observe(opened.store);
   const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, logger);
   const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone })), { table: 'reactor_checkpoints' }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
@@ -65,7 +72,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   } }, logger);
   const deps: AppDeps = {
     store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
-    lookupHash: lookupHasher(await keys.serverKey('lookup')), logger, projections, mailer, push, keys,
+    lookupHash: lookupHasher(await keys.serverKey('lookup')), logger, projections, reactors, mailer, push, keys,
   };
   projections.start();
   reactors.start();
@@ -75,7 +82,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const retention = scheduleRetentionJob({ knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
 
-  const server = createServer(createApp(deps).callback());
+  const server = createServer(createApp(deps, { users }).callback());
   server.keepAliveTimeout = 5000;
   // STOMP over WebSocket at /ws and SockJS at /ws/*, on the same port as the API.
   const realtime = await startRealtime(deps, server, url, opts.realtime);
@@ -100,7 +107,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       });
       retention.stop();
       await reminders.stop();
-      await Promise.all([projections.stop(), reactors.stop(), outbox.stop()]);
+      await Promise.all([projections.stop(), reactors.stop(), outbox.stop(), users.stop()]);
       await store.close();
       await owned?.close();
     })());

@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { AppDeps } from './deps.ts';
 import { accessGuard } from './auth.ts';
+import type { AuthUserCache } from './auth-cache.ts';
 import { mountDocs } from './docs.ts';
 import { errorMiddleware } from './errors.ts';
 import { errors } from '../platform/errors.ts';
@@ -67,7 +68,12 @@ function bodyErrorsAsClientErrors(parser: Koa.Middleware): Koa.Middleware {
   };
 }
 
-export function createApp(deps: AppDeps): Koa {
+export interface AppOptions {
+  /** The authenticated users kept in memory (src/http/auth-cache.ts); without it, each request reads the caller's row. */
+  users?: AuthUserCache;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: false });
   const routes = allRoutes(deps);
   const metrics = createMetrics(deps);
@@ -77,7 +83,7 @@ export function createApp(deps: AppDeps): Koa {
   const router = new Router();
   mountSystem(router, deps, metrics.registry);
   mountDocs(router, () => document);
-  mountRoutes(router, routes, accessGuard({ knex: deps.knex, clock: deps.clock, jwtSecret: deps.config.jwtSecret, lookupHash: deps.lookupHash }));
+  mountRoutes(router, routes, accessGuard({ knex: deps.knex, clock: deps.clock, jwtSecret: deps.config.jwtSecret, lookupHash: deps.lookupHash, users: options.users }));
 
   app.use(requestLog(deps.logger));
   app.use(metrics.middleware);
