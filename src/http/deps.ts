@@ -9,6 +9,8 @@ import type { KeyRing } from '../platform/crypto/keyring.ts';
 export interface AppDeps extends CommandDeps {
   logger: Logger;
   projections: CheckpointRunner;
+  /** The side-effect runner (absent in tests that wire only the read side). */
+  reactors?: CheckpointRunner;
   mailer: Mailer;
   push: PushTransport;
   /** Per-person data keys (crypto-shredding). */

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import client from 'prom-client';
 import type { Context, Next } from 'koa';
 import type { AppDeps } from './deps.ts';
+import { parkedCounts } from '../projections/failures.ts';
 
 /** Prometheus metrics of one app: HTTP timings and how far each projection is behind the log. */
 export function createMetrics(deps: AppDeps) {
@@ -25,6 +26,14 @@ export function createMetrics(deps: AppDeps) {
       }
     },
   });
+  new client.Gauge({
+    name: 'parked_events', help: 'Events a read model or reactor skipped after its retries, not yet retried or skipped by an operator',
+    labelNames: ['kind', 'consumer'], registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of await parkedCounts(deps.knex)) this.set({ kind: r.kind, consumer: r.consumer }, r.n);
+    },
+  });
   const middleware = async (ctx: Context, next: Next) => {
     const end = duration.startTimer();
     try {
@@ -37,8 +46,19 @@ export function createMetrics(deps: AppDeps) {
 }
 
 export function mountSystem(router: Router, deps: AppDeps, registry: client.Registry): void {
-  router.get('/health', (ctx) => {
-    ctx.body = { status: 'UP' };
+  // Up while the process serves; DEGRADED (still 200) while a read model or reactor has parked
+  // events or is retrying one: some answers or side effects are missing until an operator acts.
+  router.get('/health', async (ctx) => {
+    const retrying = [...deps.projections.failing(), ...(deps.reactors?.failing() ?? [])].map((f) => f.name);
+    try {
+      const parked = await parkedCounts(deps.knex);
+      const total = parked.reduce((s, r) => s + r.n, 0);
+      ctx.body = total === 0 && retrying.length === 0
+        ? { status: 'UP' }
+        : { status: 'DEGRADED', parkedEvents: total, parked: parked.map((r) => ({ kind: r.kind, consumer: r.consumer, events: r.n })), retrying };
+    } catch {
+      ctx.body = { status: 'DEGRADED', database: 'unreachable', retrying };
+    }
   });
   router.get('/ready', async (ctx) => {
     try {

@@ -198,6 +198,7 @@ export class CheckpointRunner {
     const after = index === 0 ? m.position : events[index - 1].position;
     m.failure = recordAttempt(m.failure, events[index], after, cause, this.policy);
     const f = m.failure;
+    this.watcher.settle();
     this.logger?.warn(
       { consumer: m.handler.name, runner: this.options.table, position: f.event.position, eventType: f.event.type, attempt: f.attempts, error: f.error },
       'consumer failed on an event; retrying it apart',
@@ -284,11 +285,13 @@ export class CheckpointRunner {
    */
   waitFor(position: Position | null, timeoutMs: number, types?: readonly string[]): Promise<boolean> {
     if (position === null) return Promise.resolve(true);
-    // A consumer retrying a bad event is not waited for: it may take seconds, and then parks it.
-    const names = this.members.filter((m) => !m.failure && (!types || types.some((t) => m.accepts(t)))).map((m) => m.handler.name);
+    const names = this.members.filter((m) => !types || types.some((t) => m.accepts(t))).map((m) => m.handler.name);
     if (names.length === 0) return Promise.resolve(true);
     this.watcher.listen();
-    return this.watcher.wait(names, position, timeoutMs, this.stopped || this.lockedOut);
+    // A consumer retrying a bad event (now, or from the moment it starts to) is not waited for:
+    // it may take seconds, and then parks the event.
+    const excused = (name: string) => this.members.some((m) => m.handler.name === name && m.failure !== undefined);
+    return this.watcher.wait(names, position, timeoutMs, this.stopped || this.lockedOut, excused);
   }
 
   private wakeup(ms: number): { promise: Promise<void>; cancel: () => void; fired: () => boolean } {

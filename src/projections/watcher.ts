@@ -52,6 +52,8 @@ function connect(settings: pg.ClientConfig, key: string): void {
 interface Waiter {
   names: string[];
   position: Position;
+  /** Consumers not waited for any more (they are retrying a bad event). */
+  excused: (name: string) => boolean;
   resolve: (ok: boolean) => void;
 }
 
@@ -91,7 +93,7 @@ export class CheckpointWatcher {
   close(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const w of [...this.waiters]) w.resolve(this.passed(w.names, w.position));
+    for (const w of [...this.waiters]) w.resolve(this.passed(w.names, w.position, w.excused));
   }
 
   /** This process committed `position` for `name`. */
@@ -123,8 +125,8 @@ export class CheckpointWatcher {
     return this.known.get(name);
   }
 
-  passed(names: string[], position: Position | null): boolean {
-    return names.every((n) => this.known.has(n) && this.compare(this.known.get(n) ?? null, position) >= 0);
+  passed(names: string[], position: Position | null, excused: (name: string) => boolean = () => false): boolean {
+    return names.every((n) => excused(n) || (this.known.has(n) && this.compare(this.known.get(n) ?? null, position) >= 0));
   }
 
   /** Reads the table again; concurrent calls share one read, and a call during a read causes one more. */
@@ -156,22 +158,22 @@ export class CheckpointWatcher {
   }
 
   /**
-   * Resolves true once every named consumer has passed `position`, false after `timeoutMs`.
-   * `fresh` reads the table first (a process whose own engine is not the one committing).
+   * Resolves true once every named consumer has passed `position` or is excused, false after
+   * `timeoutMs`. `fresh` reads the table first (a process whose own engine is not the one committing).
    */
-  async wait(names: string[], position: Position, timeoutMs: number, fresh: boolean): Promise<boolean> {
-    if (this.passed(names, position) && !fresh) return true;
+  async wait(names: string[], position: Position, timeoutMs: number, fresh: boolean, excused: (name: string) => boolean): Promise<boolean> {
+    if (this.passed(names, position, excused) && !fresh) return true;
     if (fresh || names.some((n) => !this.known.has(n))) {
       for (const n of names) if (!this.known.has(n)) this.known.set(n, null);
       await this.refresh();
-      if (this.passed(names, position)) return true;
+      if (this.passed(names, position, excused)) return true;
     }
     if (timeoutMs <= 0) return false;
     return new Promise<boolean>((resolve) => {
       const safety = setInterval(() => void this.refresh(), SAFETY_REFRESH_MS);
-      const timer = setTimeout(() => waiter.resolve(this.passed(names, position)), timeoutMs);
+      const timer = setTimeout(() => waiter.resolve(this.passed(names, position, excused)), timeoutMs);
       const waiter: Waiter = {
-        names, position,
+        names, position, excused,
         resolve: (ok) => {
           clearInterval(safety);
           clearTimeout(timer);
@@ -183,7 +185,8 @@ export class CheckpointWatcher {
     });
   }
 
-  private settle(): void {
-    for (const w of [...this.waiters]) if (this.passed(w.names, w.position)) w.resolve(true);
+  /** Wakes the waiters whose wait is over (after a commit, a refresh, or a consumer excused). */
+  settle(): void {
+    for (const w of [...this.waiters]) if (this.passed(w.names, w.position, w.excused)) w.resolve(true);
   }
 }

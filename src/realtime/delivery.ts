@@ -1,4 +1,4 @@
-import type { EventStore, StoredEvent, Subscription } from '../eventstore/port.ts';
+import type { EventStore, Position, StoredEvent, Subscription } from '../eventstore/port.ts';
 import type { MensajeEnviado } from '../events/mensaje.ts';
 import type { Logger } from '../platform/logger.ts';
 import { localDateTime } from '../platform/time.ts';
@@ -24,11 +24,21 @@ export function mensajeRecord(event: MensajeEnviado, zone: string): MensajeView 
  * message stored while no instance ran is not pushed to sockets later (it is in the REST history,
  * and the push reactor, which is checkpointed, notifies the offline receiver).
  */
-export async function startChatDelivery(store: EventStore, hub: Hub, zone: string, logger?: Logger): Promise<Subscription> {
+export async function startChatDelivery(
+  store: EventStore,
+  hub: Hub,
+  zone: string,
+  /** Resolves once the REST list of messages shows `position` (bounded: a broken read model does not stop the chat). */
+  listed: (position: Position) => Promise<unknown>,
+  logger?: Logger,
+): Promise<Subscription> {
   const from = await store.head();
   return store.subscribe(
     from,
     async (events: StoredEvent[]) => {
+      // A message is listed by GET .../mensajes no later than it reaches a socket.
+      const lastMessage = [...events].reverse().find((e) => e.type === 'MensajeEnviado');
+      if (lastMessage) await listed(lastMessage.position);
       for (const e of events) {
         if (e.type === 'UsuarioDesactivado' || e.type === 'PacienteEliminado') {
           hub.closeUser((e.data as { idUsuario: number }).idUsuario);
