@@ -79,6 +79,22 @@ describe('two server instances on one database', () => {
     expect(back.status).to.equal(201);
   });
 
+  it('lists a message over REST no later than it is delivered over STOMP, on either instance', async () => {
+    const psiOnA = (await connect(a, psi.token)).subscribe('/user/queue/messages');
+    const pacOnB = await connect(b, pac.token);
+    await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 15; i++) {
+      pacOnB.client.publish({ destination: '/app/chat', body: JSON.stringify({ receiverId: psi.idUsuario, mensaje: `orden ${i}` }) });
+    }
+    for (let i = 0; i < 15; i++) {
+      const delivered = JSON.parse((await psiOnA.next(5_000)).body);
+      expect(delivered.mensaje).to.equal(`orden ${i}`);
+      // Right on delivery, the receiver's list (on the instance that delivered it) shows the message.
+      const list = await a.request('GET', '/api/psicologo/mensajes', { token: psi.token });
+      expect(list.body.map((m: { idMensaje: number }) => m.idMensaje), `message ${i}`).to.include(delivered.idMensaje);
+    }
+  });
+
   it('tells every instance once when a user\'s first session opens and their last one closes, across instances', async () => {
     const watchA = await watch(a, admin);
     const watchB = await watch(b, admin);
