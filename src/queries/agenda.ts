@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { hhmm, monthBounds } from '../platform/agenda-time.ts';
+import { preparedRows } from './prepared.ts';
 
 /** One entry of the monthly agenda. */
 export interface AgendaEntry {
@@ -26,37 +27,52 @@ const inMonth = (q: Knex.QueryBuilder, month: string) => {
   return q.where('fecha', '>=', desde).where('fecha', '<', hasta);
 };
 
-// An appointment is one entry on the local date it starts; past midnight its horaFin is the next day's hour.
-const citaEntry = (r: Row): AgendaEntry => ({
-  fecha: r.fecha, horaInicio: hhmm(r.start_datetime), horaFin: hhmm(r.end_datetime), tipo: 'cita', detalle: r.estado, referenciaId: r.id_cita,
-});
-
-const bloqueoEntry = (r: Row, detalle: string): AgendaEntry => ({
-  fecha: r.fecha, horaInicio: r.hora_inicio, horaFin: r.hora_fin, tipo: 'bloqueo', detalle, referenciaId: r.id_bloqueo,
-});
-
 const byTime = (a: AgendaEntry, b: AgendaEntry) =>
   a.fecha.localeCompare(b.fecha) || a.horaInicio.localeCompare(b.horaInicio) || a.tipo.localeCompare(b.tipo) || a.referenciaId - b.referenciaId;
 
 const bloqueosDe = (knex: Knex, idPsicologo: number, month: string): Promise<Row[]> =>
   inMonth(knex('bloqueos').where({ id_psicologo: idPsicologo }), month).select('*');
 
+// One statement per agenda, prepared: the month's appointments and blocks together (`k` tells them
+// apart); the columns are those the entries need. Text columns throughout, as in the tables.
+const AGENDA_PACIENTE = `
+  select 0 as k, c.fecha, c.start_datetime, c.end_datetime, c.estado, c.id_cita as id, null::text as hora_inicio, null::text as hora_fin, null::text as motivo
+  from citas c where c.id_paciente = $1 and c.fecha >= $2 and c.fecha < $3
+  union all
+  select 1, b.fecha, null, null, null, b.id_bloqueo, b.hora_inicio, b.hora_fin, null
+  from pacientes p join bloqueos b on b.id_psicologo = p.id_psicologo
+  where p.id_paciente = $1 and b.fecha >= $2 and b.fecha < $3`;
+const AGENDA_PSICOLOGO = `
+  select 0 as k, c.fecha, c.start_datetime, c.end_datetime, c.estado, c.id_cita as id, null::text as hora_inicio, null::text as hora_fin, null::text as motivo
+  from citas c where c.id_psicologo = $1 and c.fecha >= $2 and c.fecha < $3
+  union all
+  select 1, b.fecha, null, null, null, b.id_bloqueo, b.hora_inicio, b.hora_fin, b.motivo
+  from bloqueos b where b.id_psicologo = $1 and b.fecha >= $2 and b.fecha < $3`;
+
+// An appointment is one entry on the local date it starts; past midnight its horaFin is the next day's hour.
+function entries(rows: Row[], detalleBloqueo: ((r: Row) => string) | null): AgendaEntry[] {
+  const out: AgendaEntry[] = [];
+  for (const r of rows) {
+    out.push(r.k === 0
+      ? { fecha: r.fecha, horaInicio: hhmm(r.start_datetime), horaFin: hhmm(r.end_datetime), tipo: 'cita', detalle: r.estado, referenciaId: r.id }
+      : { fecha: r.fecha, horaInicio: r.hora_inicio, horaFin: r.hora_fin, tipo: 'bloqueo', detalle: detalleBloqueo ? detalleBloqueo(r) : 'No disponible', referenciaId: r.id });
+  }
+  return out.sort(byTime);
+}
+
 /**
  * A patient's month: their appointments (any state; cancelled ones stay visible) and the blocked
  * time of their assigned psychologist, shown as "No disponible": the psychologist's motivo is theirs.
  */
 export async function agendaPaciente(knex: Knex, idPaciente: number, month: string): Promise<AgendaEntry[]> {
-  const citas = await inMonth(knex('citas').where({ id_paciente: idPaciente }), month).select('*');
-  const paciente = await knex('pacientes').where({ id_paciente: idPaciente }).first('id_psicologo');
-  const bloqueos = paciente?.id_psicologo ? await bloqueosDe(knex, paciente.id_psicologo, month) : [];
-  return [...citas.map(citaEntry), ...bloqueos.map((b) => bloqueoEntry(b, 'No disponible'))].sort(byTime);
+  const { desde, hasta } = monthBounds(month);
+  return entries(await preparedRows(knex, 'agenda_paciente', AGENDA_PACIENTE, [idPaciente, desde, hasta]), null);
 }
 
 /** A psychologist's month: every appointment of their practice and their blocks with their motivo. */
 export async function agendaPsicologo(knex: Knex, idPsicologo: number, month: string): Promise<AgendaEntry[]> {
-  const citas = await inMonth(knex('citas').where({ id_psicologo: idPsicologo }), month).select('*');
-  const bloqueos = await bloqueosDe(knex, idPsicologo, month);
-  return [...citas.map(citaEntry), ...bloqueos.map((b) => bloqueoEntry(b, b.motivo))].sort(byTime);
+  const { desde, hasta } = monthBounds(month);
+  return entries(await preparedRows(knex, 'agenda_psicologo', AGENDA_PSICOLOGO, [idPsicologo, desde, hasta]), (r) => r.motivo);
 }
 
 const bloqueoView = (r: Row): BloqueoView => ({ idBloqueo: r.id_bloqueo, fecha: r.fecha, horaInicio: r.hora_inicio, horaFin: r.hora_fin, motivo: r.motivo });
