@@ -7,21 +7,31 @@ import { errors } from '../platform/errors.ts';
 export function requestLog(logger: Logger) {
   return async (ctx: Context, next: Next) => {
     const incoming = ctx.get('X-Request-Id');
-    const id = /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const id = incoming !== '' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.set('X-Request-Id', id);
-    ctx.state.logger = logger.child({ requestId: id });
+    // The request's child logger is made on first use: most requests of a quiet server never log.
+    let child: Logger | undefined;
+    Object.defineProperty(ctx.state, 'logger', {
+      get: () => (child ??= logger.child({ requestId: id })),
+      set: (l: Logger) => { child = l; },
+      enumerable: true, configurable: true,
+    });
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
       // Only the path, never the query or body: they can carry health data.
-      ctx.state.logger.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Number(process.hrtime.bigint() - started) / 1e6 },
-        'request',
-      );
+      if (logger.isLevelEnabled('info')) {
+        (ctx.state.logger as Logger).info(
+          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+          'request',
+        );
+      }
     }
   };
 }
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 const DOC_PATHS = /^\/(swagger-ui|docs|swagger-ui-assets)(\/|$)/;
 
