@@ -13,12 +13,14 @@ import {
   WrongExpectedRevisionError,
 } from './port.ts';
 import { comparePgPositions, parsePgPosition, pgPosition } from './position.ts';
-import { catchUpSubscription } from './subscription.ts';
+import { catchUpSubscription, sleep } from './subscription.ts';
 
 /** The LISTEN/NOTIFY channel on which appends announce new events. */
 export const NOTIFY_CHANNEL = 'practice_events';
 const CHANNEL = NOTIFY_CHANNEL;
 const MAX_RETRIES = 50;
+/** Shortest interval between two NOTIFYs of one store (see announce()). */
+const ANNOUNCE_INTERVAL_MS = 10;
 
 interface EventRow {
   global_position: string;
@@ -71,7 +73,9 @@ const HEAD_SQL = `select global_position, tx_id::text as tx_id from events
   where tx_id < pg_snapshot_xmin(pg_current_snapshot())
   order by events.tx_id desc, events.global_position desc limit 1`;
 const UNREAD_SQL = 'select exists (select 1 from events where (tx_id, global_position) > ($1::text::xid8, $2::bigint)) as unread';
-const NOTIFY_SQL = 'select pg_notify($1, $2)';
+// A NOTIFY commits a transaction of its own (it takes an xid), but a wake-up need not be durable:
+// with synchronous_commit off for that one transaction its commit does not wait for a WAL flush.
+const NOTIFY_SQL = "select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)";
 
 function expectedText(expected: ExpectedRevision): string {
   return typeof expected === 'bigint' ? expected.toString() : expected;
@@ -94,6 +98,7 @@ export class PostgresEventStore implements EventStore {
   /** This store's NOTIFY payload: its own notifications are ignored (its waiters woke already). */
   private readonly origin = `${process.pid}.${++instances}`;
   private announcePending = false;
+  private lastAnnounced = -Infinity;
   private announcing: Promise<void> | null = null;
 
   constructor(
@@ -158,9 +163,11 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * New events are committed: wake this store's waiters now, and tell other processes (and other
-   * stores on the same database) with a NOTIFY outside the append's transaction. At most one NOTIFY
-   * is in flight; appends that finish meanwhile are folded into the next one, which is sent only
-   * after they committed. A lost notification costs a reader one poll tick, no more.
+   * stores on the same database) with a NOTIFY of its own, on a pooled connection, outside the
+   * append's transaction. Announcements are coalesced: at most one NOTIFY in flight, and at most one
+   * per ANNOUNCE_INTERVAL_MS; the appends that finish meanwhile are folded into the next one, which
+   * is always sent after they committed. The first append after a quiet spell is announced at once.
+   * A lost notification costs a reader one poll tick, no more.
    */
   private announce(): void {
     this.wakeAll();
@@ -171,8 +178,12 @@ export class PostgresEventStore implements EventStore {
 
   private async sendAnnouncements(): Promise<void> {
     try {
-      while (this.announcePending && !this.closed) {
+      while (this.announcePending) {
+        // Even when due at once, after the current callbacks: the caller's next append goes first.
+        const wait = this.lastAnnounced + ANNOUNCE_INTERVAL_MS - performance.now();
+        await (wait > 0 && !this.closed ? sleep(wait) : new Promise((r) => setImmediate(r)));
         this.announcePending = false;
+        this.lastAnnounced = performance.now();
         try {
           await this.query('practice_notify', NOTIFY_SQL, [CHANNEL, this.origin]);
         } catch {

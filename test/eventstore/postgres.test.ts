@@ -193,6 +193,35 @@ describe('event store: PostgreSQL specifics', function () {
     }
   });
 
+  it("wakes this store's own waiters as soon as an append returns", async function () {
+    let woke = false;
+    const waiting = store.waitForEvents(5000).then(() => (woke = true));
+    await store.append([{ streamId: 'own-wake', events: [event('A')], expected: 'any' }]);
+    await Promise.resolve();
+    expect(woke, 'woken in memory, before any NOTIFY round trip').to.equal(true);
+    await waiting;
+  });
+
+  it('wakes a waiter of another store on the same database with a NOTIFY, not on its poll tick', async function () {
+    const other = new PostgresEventStore(db.knex, db.url);
+    try {
+      await other.waitForEvents(500); // opens its LISTEN connection (and wakes once it listens)
+      const timed = async (append: () => Promise<unknown>) => {
+        const t0 = Date.now();
+        const woke = other.waitForEvents(10_000);
+        await append();
+        await woke;
+        return Date.now() - t0;
+      };
+      expect(await timed(() => store.append([{ streamId: 'far-wake', events: [event('A')], expected: 'any' }]))).to.be.lessThan(1000);
+      // A burst: announcements are coalesced, but the last append is always announced after it.
+      await Promise.all(Array.from({ length: 40 }, (_, i) => store.append([{ streamId: `far-burst-${i}`, events: [event('B')], expected: 'any' }])));
+      expect(await timed(() => store.append([{ streamId: 'far-wake', events: [event('C')], expected: 'any' }]))).to.be.lessThan(1000);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('rejects a malformed position', async function () {
     for (const bad of ['not-a-position', '1/2/3', '1/', '/2', '-1/2']) {
       let err: unknown = null;
