@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Projection } from './runner.ts';
+import { perTransaction } from './deferred.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { DiarioEvent } from '../events/diario.ts';
 import type { ProgresoEvent } from '../events/progreso.ts';
@@ -15,40 +16,60 @@ type Event = ProgresoEvent | DiarioEvent | PacienteRegistrado | PsicologoAsignad
 const semanaDe = (fecha: string) => DateTime.fromISO(fecha).startOf('week').toISODate()!;
 
 // The weekly rows are recomputed from the entries of that week, never incremented: a replay, a
-// deletion or a shredded key all end in the same numbers.
-async function recomputeWeek(trx: Trx, idPaciente: number, idPsicologo: number | null, semana: string): Promise<void> {
-  const averages = `count(*) filter (where fuente = 'PROGRESO'), round(avg(nivel_estres), 2), round(avg(nivel_ansiedad), 2),
-    round(avg(nivel_animo), 2), count(*) filter (where fuente = 'DIARIO'), round(avg(intensidad), 2)`;
-  const measures = 'registros_progreso, media_estres, media_ansiedad, media_animo, registros_diario, media_intensidad';
-  await trx('analitica_semanal_paciente').where({ id_paciente: idPaciente, semana }).delete();
+// deletion or a shredded key all end in the same numbers. A batch only notes the weeks it touches;
+// the flush recomputes each of them once, with one statement per table.
+const touched = perTransaction(() => ({ pacientes: new Map<string, [number, string]>(), psicologos: new Map<string, [number, string]>() }));
+
+function touch(trx: Trx, idPaciente: number, idPsicologo: number | null, semana: string): void {
+  const t = touched.of(trx);
+  t.pacientes.set(`${idPaciente}/${semana}`, [idPaciente, semana]);
+  if (idPsicologo !== null) t.psicologos.set(`${idPsicologo}/${semana}`, [idPsicologo, semana]);
+}
+
+const AVERAGES = `count(*) filter (where fuente = 'PROGRESO'), round(avg(nivel_estres), 2), round(avg(nivel_ansiedad), 2),
+  round(avg(nivel_animo), 2), count(*) filter (where fuente = 'DIARIO'), round(avg(intensidad), 2)`;
+const MEASURES = 'registros_progreso, media_estres, media_ansiedad, media_animo, registros_diario, media_intensidad';
+
+async function recomputeWeeks(trx: Trx, table: string, key: string, extra: [string, string], weeks: [number, string][]): Promise<void> {
+  if (weeks.length === 0) return;
+  const ids = weeks.map((w) => w[0]);
+  const semanas = weeks.map((w) => w[1]);
+  await trx.raw(`delete from ${table} t using unnest(?::int[], ?::date[]) as k(id, semana) where t.${key} = k.id and t.semana = k.semana`, [ids, semanas]);
   await trx.raw(
-    `insert into analitica_semanal_paciente (id_paciente, semana, ${measures})
-     select id_paciente, semana, ${averages} from analitica_registros where id_paciente = ? and semana = ? group by id_paciente, semana`,
-    [idPaciente, semana],
-  );
-  if (idPsicologo === null) return;
-  await trx('analitica_semanal_psicologo').where({ id_psicologo: idPsicologo, semana }).delete();
-  await trx.raw(
-    `insert into analitica_semanal_psicologo (id_psicologo, semana, pacientes, ${measures})
-     select id_psicologo, semana, count(distinct id_paciente), ${averages}
-     from analitica_registros where id_psicologo = ? and semana = ? group by id_psicologo, semana`,
-    [idPsicologo, semana],
+    `insert into ${table} (${key}, semana, ${extra[0]}${MEASURES})
+     select r.${key}, r.semana, ${extra[1]}${AVERAGES}
+     from analitica_registros r join unnest(?::int[], ?::date[]) as k(id, semana) on r.${key} = k.id and r.semana = k.semana
+     group by r.${key}, r.semana`,
+    [ids, semanas],
   );
 }
 
-/** An entry counts for the psychologist the patient had when it was recorded. */
+async function flushWeeks(trx: Trx): Promise<void> {
+  const t = touched.take(trx);
+  if (!t) return;
+  await recomputeWeeks(trx, 'analitica_semanal_paciente', 'id_paciente', ['', ''], [...t.pacientes.values()]);
+  await recomputeWeeks(trx, 'analitica_semanal_psicologo', 'id_psicologo', ['pacientes, ', 'count(distinct r.id_paciente), '], [...t.psicologos.values()]);
+}
+
+/** An entry counts for the psychologist the patient had when it was recorded (one round trip). */
 async function addEntry(trx: Trx, row: { fuente: string; id_registro: number; id_paciente: number; semana: string } & Record<string, unknown>) {
-  const asignacion = await trx('analitica_asignaciones').where({ id_paciente: row.id_paciente }).first('id_psicologo');
-  const idPsicologo: number | null = asignacion?.id_psicologo ?? null;
-  await trx('analitica_registros').insert({ ...row, id_psicologo: idPsicologo }).onConflict(['fuente', 'id_registro']).ignore();
-  await recomputeWeek(trx, row.id_paciente, idPsicologo, row.semana);
+  const cols = Object.keys(row);
+  const { rows } = await trx.raw(
+    `insert into analitica_registros (${cols.join(', ')}, id_psicologo)
+     values (${cols.map(() => '?').join(', ')}, (select id_psicologo from analitica_asignaciones where id_paciente = ?))
+     on conflict (fuente, id_registro) do nothing
+     returning id_psicologo`,
+    [...cols.map((c) => row[c] as Knex.Value), row.id_paciente],
+  );
+  // Already there (a replayed batch): its week was recomputed with it.
+  if (rows.length > 0) touch(trx, row.id_paciente, rows[0].id_psicologo ?? null, row.semana);
 }
 
 async function removeEntries(trx: Trx, where: Record<string, unknown>) {
   const rows = await trx('analitica_registros').where(where)
     .distinct('id_paciente', 'id_psicologo', trx.raw(`to_char(semana, 'YYYY-MM-DD') as semana`));
   await trx('analitica_registros').where(where).delete();
-  for (const r of rows) await recomputeWeek(trx, r.id_paciente, r.id_psicologo, r.semana);
+  for (const r of rows) touch(trx, r.id_paciente, r.id_psicologo, r.semana);
 }
 
 async function applyEntry(trx: Trx, event: ProgresoEvent | DiarioEvent, stored: StoredEvent) {
@@ -100,4 +121,5 @@ export const analiticaProjection: Projection = {
         return; // not an event of this read model
     }
   },
+  flush: flushWeeks,
 };

@@ -11,6 +11,8 @@ export interface CheckpointedHandler {
   handles?: EventFilter;
   /** Handles one event inside the batch transaction. */
   handle(trx: Knex.Transaction, event: StoredEvent): Promise<void>;
+  /** Writes what `handle` deferred in this transaction (set-based work, once per batch). */
+  flush?(trx: Knex.Transaction): Promise<void>;
 }
 
 export function accepts(filter: EventFilter | undefined): (type: string) => boolean {
@@ -27,6 +29,8 @@ export interface Part {
   /** Where the consumer stands before the batch (checked under the lock). */
   from: Position | null;
   upto: number;
+  /** Flush after every event, so that a failure of the deferred work names its event. */
+  eager?: boolean;
 }
 
 export type CommitOutcome =
@@ -68,6 +72,9 @@ export async function commitBatch(knex: Knex, table: string, parts: Part[], even
   });
 }
 
+/** Index of an ApplyError raised by deferred work of the whole batch: no single event to blame yet. */
+export const BATCH_FLUSH = -1;
+
 async function applyEvents(trx: Knex.Transaction, parts: Part[], events: StoredEvent[]): Promise<void> {
   for (let i = 0; i < events.length; i++) {
     const event = events[i];
@@ -75,9 +82,18 @@ async function applyEvents(trx: Knex.Transaction, parts: Part[], events: StoredE
       if (i >= p.upto || !p.accepts(event.type)) continue;
       try {
         await p.handler.handle(trx, event);
+        if (p.eager) await p.handler.flush?.(trx);
       } catch (err) {
         throw new ApplyError(p.handler.name, i, err);
       }
+    }
+  }
+  for (const p of parts) {
+    if (p.eager || !p.handler.flush) continue;
+    try {
+      await p.handler.flush(trx);
+    } catch (err) {
+      throw new ApplyError(p.handler.name, BATCH_FLUSH, err);
     }
   }
 }

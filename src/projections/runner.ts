@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { EventStore, Position, StoredEvent } from '../eventstore/port.ts';
 import type { Logger } from '../platform/logger.ts';
-import { accepts, commitBatch, skipPast, type CheckpointedHandler, type EventFilter, type Part } from './batch.ts';
+import { accepts, BATCH_FLUSH, commitBatch, skipPast, type CheckpointedHandler, type EventFilter, type Part } from './batch.ts';
 import { ApplyError, DEFAULT_RETRY, insertParked, isTransient, kindOf, recordAttempt, type Failure, type RetryPolicy } from './failures.ts';
-import { CheckpointWatcher } from './watcher.ts';
+import { CheckpointWatcher, forgetCheckpoints } from './watcher.ts';
 
 export type { CheckpointedHandler, EventFilter } from './batch.ts';
 
@@ -15,6 +15,8 @@ export interface Projection {
   /** The event types it handles (absent: every event). Writers wait only for the read models their events touch. */
   handles?: EventFilter;
   apply(trx: Knex.Transaction, event: StoredEvent): Promise<void>;
+  /** Writes what `apply` deferred in this transaction, once per batch (set-based statements). */
+  flush?(trx: Knex.Transaction): Promise<void>;
 }
 
 export interface RunnerOptions {
@@ -44,6 +46,9 @@ interface Step {
   lead: Position | null | undefined;
   locked: boolean;
 }
+
+/** How often the checkpoints are read again without a reason (a safety net). */
+const RELOAD_MS = 5_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -76,6 +81,7 @@ export class CheckpointRunner {
   private stopped = true;
   private running: Promise<void> | null = null;
   private loaded = false;
+  private loadedAt = 0;
   private lockedOut = false;
   private readonly members: Member[];
   private readonly wakers = new Set<() => void>();
@@ -92,6 +98,12 @@ export class CheckpointRunner {
     this.members = handlers.map((handler) => ({ handler, accepts: accepts(handler.handles), position: null }));
     this.policy = options.retry ?? DEFAULT_RETRY;
     this.watcher = new CheckpointWatcher(knex, options.table, (a, b) => store.compare(a, b));
+    // Another process moved or reset a checkpoint (a rebuild): reload before the next batch.
+    this.watcher.onRefresh.add(() => {
+      if (this.stopped || !this.members.some((m) => this.watcher.get(m.handler.name) !== undefined && this.watcher.get(m.handler.name) !== m.position)) return;
+      this.loaded = false;
+      for (const w of [...this.wakers]) w();
+    });
   }
 
   start(): void {
@@ -137,7 +149,8 @@ export class CheckpointRunner {
 
   /** One round: the leading group's batch, then one batch of each consumer behind it whose turn it is. */
   private async step(): Promise<Step> {
-    if (!this.loaded) await this.load();
+    // Reloaded now and then too: a notification lost while a checkpoint was reset must not hide it for long.
+    if (!this.loaded || Date.now() - this.loadedAt > RELOAD_MS) await this.load();
     const healthy = this.members.filter((m) => !m.failure);
     const lead = healthy.reduce<Position | null | undefined>((a, m) => (a === undefined || this.store.compare(m.position, a) > 0 ? m.position : a), undefined);
     const group = lead === undefined ? [] : healthy.filter((m) => this.store.compare(m.position, lead) === 0);
@@ -173,6 +186,10 @@ export class CheckpointRunner {
       } catch (err) {
         if (!(err instanceof ApplyError) || isTransient(err)) throw err;
         const part = parts.find((p) => p.handler.name === err.consumer)!;
+        if (err.index === BATCH_FLUSH) {
+          part.eager = true; // again, event by event, to find the one to blame
+          continue;
+        }
         this.failed(part.member, events, err.index, err.cause);
         part.upto = err.index;
         continue;
@@ -249,6 +266,7 @@ export class CheckpointRunner {
       this.watcher.update(m.handler.name, position);
     }
     this.loaded = true;
+    this.loadedAt = Date.now();
   }
 
   /** Processes one batch of one consumer alone; errors are thrown, nothing is retried or parked (tests). */
@@ -330,7 +348,7 @@ export class CheckpointRunner {
 
 /** Adapts projections to the runner. */
 export function projectionHandlers(projections: Projection[]): CheckpointedHandler[] {
-  return projections.map((p) => ({ name: p.name, handles: p.handles, handle: (trx, e) => p.apply(trx, e) }));
+  return projections.map((p) => ({ name: p.name, handles: p.handles, handle: (trx, e) => p.apply(trx, e), flush: p.flush && ((trx) => p.flush!(trx)) }));
 }
 
 /**
@@ -347,4 +365,5 @@ export async function resetProjections(knex: Knex, projections: Projection[]): P
     await trx('projection_checkpoints').whereIn('name', names).delete();
     await trx.raw("select pg_notify('practice_checkpoints', 'projection_checkpoints')");
   });
+  forgetCheckpoints('projection_checkpoints', names);
 }

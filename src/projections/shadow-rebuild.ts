@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { EventStore, Position } from '../eventstore/port.ts';
 import type { Logger } from '../platform/logger.ts';
 import { CheckpointRunner, type CheckpointedHandler, type Projection } from './runner.ts';
+import { accepts } from './batch.ts';
 
 // Rebuild without downtime (npm run projections:rebuild -- --shadow). Fresh copies of the read-model
 // tables are filled in a schema of their own, `rebuild_<time>_<random>`, while the servers keep answering
@@ -87,7 +88,7 @@ async function withRetries<T>(attempt: () => Promise<T>, log: (line: string) => 
 }
 
 const shadowHandlers = (projections: Projection[]): CheckpointedHandler[] =>
-  projections.map((p) => ({ name: `${SHADOW}${p.name}`, handle: (trx, e) => p.apply(trx, e) }));
+  projections.map((p) => ({ name: `${SHADOW}${p.name}`, handles: p.handles, handle: (trx, e) => p.apply(trx, e), flush: p.flush && ((trx) => p.flush!(trx)) }));
 
 /** What `create table … (like … including all)` cannot carry over is refused before anything is built. */
 async function checkCopyable(knex: Knex, tables: string[]): Promise<void> {
@@ -174,7 +175,9 @@ async function catchUp(trx: Knex.Transaction, store: EventStore, schema: string,
   for (;;) {
     const page = await store.readAll(position, 500);
     if (page.events.length === 0) return { position, count };
-    for (const e of page.events) await p.apply(trx, e);
+    const handles = accepts(p.handles);
+    for (const e of page.events) if (handles(e.type)) await p.apply(trx, e);
+    await p.flush?.(trx);
     count += page.events.length;
     position = page.last;
   }

@@ -49,6 +49,14 @@ function connect(settings: pg.ClientConfig, key: string): void {
     .finally(() => (entry.connecting = null));
 }
 
+/** The watchers listening in this process, so that a reset made here is known here at once. */
+const local = new Set<CheckpointWatcher>();
+
+/** Checkpoints of `names` were deleted in this process (a reset): every watcher here forgets them now. */
+export function forgetCheckpoints(table: string, names: string[]): void {
+  for (const w of local) w.forget(table, names);
+}
+
 interface Waiter {
   names: string[];
   position: Position;
@@ -72,6 +80,8 @@ export class CheckpointWatcher {
   private dirty = false;
   private unsubscribe: (() => void) | null = null;
   private announcing: Promise<void> | null = null;
+  /** Told after every read of the table (a runner notices a reset by another process here). */
+  readonly onRefresh = new Set<() => void>();
   private announceAgain = false;
 
   constructor(
@@ -83,6 +93,7 @@ export class CheckpointWatcher {
   /** Starts listening for other processes' commits (idempotent). */
   listen(): void {
     if (this.unsubscribe) return;
+    local.add(this);
     const settings = (this.knex.client as { connectionSettings?: pg.ClientConfig }).connectionSettings ?? {};
     const key = JSON.stringify(settings);
     this.unsubscribe = subscribe(settings, key, (payload) => {
@@ -91,9 +102,16 @@ export class CheckpointWatcher {
   }
 
   close(): void {
+    local.delete(this);
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const w of [...this.waiters]) w.resolve(this.passed(w.names, w.position, w.excused));
+    for (const w of [...this.waiters]) w.resolve(this.passed(w.names, w.position));
+  }
+
+  forget(table: string, names: string[]): void {
+    if (table !== this.table) return;
+    for (const n of names) if (this.known.has(n)) this.update(n, null);
+    for (const cb of [...this.onRefresh]) cb();
   }
 
   /** This process committed `position` for `name`. */
@@ -149,6 +167,7 @@ export class CheckpointWatcher {
         this.refreshing = null;
       }
       this.settle();
+      for (const cb of [...this.onRefresh]) cb();
       if (this.dirty) {
         this.dirty = false;
         void this.refresh();
@@ -158,20 +177,20 @@ export class CheckpointWatcher {
   }
 
   /**
-   * Resolves true once every named consumer has passed `position` or is excused, false after
-   * `timeoutMs`. `fresh` reads the table first (a process whose own engine is not the one committing).
+   * Ends once every named consumer has passed `position` or is excused, or after `timeoutMs`;
+   * true when every one passed. `fresh` reads the table first (a process whose own engine is not the one committing).
    */
   async wait(names: string[], position: Position, timeoutMs: number, fresh: boolean, excused: (name: string) => boolean): Promise<boolean> {
-    if (this.passed(names, position, excused) && !fresh) return true;
+    if (this.passed(names, position, excused) && !fresh) return this.passed(names, position);
     if (fresh || names.some((n) => !this.known.has(n))) {
       for (const n of names) if (!this.known.has(n)) this.known.set(n, null);
       await this.refresh();
-      if (this.passed(names, position, excused)) return true;
+      if (this.passed(names, position, excused)) return this.passed(names, position);
     }
     if (timeoutMs <= 0) return false;
     return new Promise<boolean>((resolve) => {
       const safety = setInterval(() => void this.refresh(), SAFETY_REFRESH_MS);
-      const timer = setTimeout(() => waiter.resolve(this.passed(names, position, excused)), timeoutMs);
+      const timer = setTimeout(() => waiter.resolve(this.passed(names, position)), timeoutMs);
       const waiter: Waiter = {
         names, position, excused,
         resolve: (ok) => {
@@ -185,8 +204,11 @@ export class CheckpointWatcher {
     });
   }
 
-  /** Wakes the waiters whose wait is over (after a commit, a refresh, or a consumer excused). */
+  /**
+   * Wakes the waiters whose wait is over (after a commit, a refresh, or a consumer excused): true
+   * when every consumer passed, false when an excused one did not.
+   */
   settle(): void {
-    for (const w of [...this.waiters]) if (this.passed(w.names, w.position, w.excused)) w.resolve(true);
+    for (const w of [...this.waiters]) if (this.passed(w.names, w.position, w.excused)) w.resolve(this.passed(w.names, w.position));
   }
 }

@@ -67,7 +67,8 @@ describe('a consumer that fails on one event (isolation and parking)', function 
     const head = positions[19];
 
     // The healthy read model reaches the head while the other is still between its attempts.
-    expect(await runner.waitFor(head, 5_000, ['Tick'])).to.equal(true);
+    // (false: not every read model has the events, but the wait is over once the broken one is excused)
+    expect(await runner.waitFor(head, 5_000, ['Tick'])).to.equal(false);
     expect(await ticks(db.knex, 'rec_ok')).to.deep.equal(range(0, 20));
     expect(runner.failing().map((f) => f.name)).to.deep.equal(['bad']);
     expect(await listParked(db.knex)).to.deep.equal([]);
@@ -97,7 +98,7 @@ describe('a consumer that fails on one event (isolation and parking)', function 
 
     // Another bad event later: parked too; a retry that fails again keeps it parked; skip closes it.
     const more = await appendTicks(store, 10, { from: 20 });
-    expect(await runner.waitFor(more[9], 10_000)).to.equal(true);
+    expect(await runner.waitFor(more[9], 10_000)).to.equal(false);
     const [second] = await parkedSoon(db.knex);
     expect(second).to.include({ consumer: 'bad', position: more[5], status: 'PARKED' });
     expect(await retryParked(db.knex, store, { projection: handlers, reactor: [] }, second.id).catch((e) => e)).to.be.instanceOf(ParkedError);

@@ -172,7 +172,7 @@ describe('projection runner (PostgreSQL)', function () {
     }
   });
 
-  it('waitFor resolves once the event is visible, also for another process, and returns false on timeout', async () => {
+  it('waitFor resolves once the event is visible, also for another process; false on timeout, and at once for a consumer stuck on the event', async () => {
     await createRecorderTable(db.knex, 'rec');
     await createRecorderTable(db.knex, 'stuck');
     const runner = run(db.knex, store, projectionHandlers([recorder('rec', 'rec')]), { table: 'projection_checkpoints' });
@@ -189,14 +189,20 @@ describe('projection runner (PostgreSQL)', function () {
       expect(await observer.waitFor(position, 2_000)).to.equal(true);
     }
 
-    const stuck = run(db.knex, store, projectionHandlers([recorder('stuck', 'stuck', { before: () => { throw new Error('stuck'); } })]), { table: 'projection_checkpoints' });
-    stuck.start();
+    // A read model that is merely behind is waited for, until the timeout.
+    const idle = run(db.knex, store, projectionHandlers([recorder('idle', 'stuck')]), { table: 'projection_checkpoints' }); // never started
     const [position] = await appendTicks(store, 1, { from: 100 });
     const t0 = Date.now();
-    expect(await stuck.waitFor(position, 300)).to.equal(false);
+    expect(await idle.waitFor(position, 300)).to.equal(false);
     const took = Date.now() - t0;
     expect(took).to.be.at.least(295);
     expect(took).to.be.below(1_500);
+    // One that throws on the event is not waited for (it retries apart, then parks the event): false at once.
+    const stuck = run(db.knex, store, projectionHandlers([recorder('stuck', 'stuck', { before: () => { throw new Error('stuck'); } })]), { table: 'projection_checkpoints' });
+    stuck.start();
+    const t1 = Date.now();
+    expect(await stuck.waitFor(position, 4_000)).to.equal(false);
+    expect(Date.now() - t1, 'not waited for').to.be.below(2_000);
     expect(await runner.waitFor(position, 5_000)).to.equal(true);
   });
 

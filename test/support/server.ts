@@ -30,7 +30,7 @@ export async function startTestServer(opts: { env?: Record<string, string>; cloc
   const dataDir = mkdtempSync(join(tmpdir(), 'practice-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.url, SMTP_URL: smtp.url,
-    ADMIN_EMAIL, ADMIN_PASSWORD, BCRYPT_COST: '4', PRACTICE_TIMEZONE: 'Europe/Madrid', LOG_LEVEL: 'silent',
+    ADMIN_EMAIL, ADMIN_PASSWORD, BCRYPT_COST: '4', PRACTICE_TIMEZONE: 'Europe/Madrid', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // npm run test:kurrentdb: events in KurrentDB, each test server in streams of its own (streamPrefix).
     ...(process.env.TEST_EVENT_STORE === 'kurrentdb'
       ? { EVENT_STORE: 'kurrentdb', KURRENTDB_URL: `${process.env.KURRENTDB_URL}${process.env.KURRENTDB_URL?.includes('?') ? '&' : '?'}streamPrefix=${new URL(db.url).pathname.slice(1)}` }
