@@ -16,6 +16,7 @@ import { percentile, ratio, round, timedLoop } from './lib/stats.ts';
 const SECTION = 'Event store';
 const POOL = 20;
 const BATCH = 500;
+const WARM_UP = 200;
 
 /** The same event for both stores: a diary entry of realistic size, with our metadata. */
 function event(i: number): NewEvent {
@@ -130,6 +131,12 @@ const CASES = [
 export async function eventStoreSection(ctx: SectionContext): Promise<void> {
   const contenders = [await ours(await ctx.pg.createDatabase('bench_es_ours')), await emmett(await ctx.pg.createDatabase('bench_es_emmett'))];
   try {
+    // Untimed warm-up, the same for both: the first contender to run would otherwise also pay for
+    // compiling the shared code (node-postgres, this file) and for its first connections.
+    for (const c of contenders) {
+      ctx.log(`eventstore: ${c.name} warm-up`);
+      for (let i = 0; i < WARM_UP; i++) await c.append(`warm-${i}`, [event(i)]);
+    }
     for (const k of CASES) {
       const results: AppendFigures[] = [];
       // Alternate who goes first between cases, so neither always runs on the warmer database.
