@@ -51,21 +51,32 @@ async function flushWeeks(trx: Trx): Promise<void> {
   await recomputeWeeks(trx, 'analitica_semanal_psicologo', 'id_psicologo', ['pacientes, ', 'count(distinct r.id_paciente), '], [...t.psicologos.values()]);
 }
 
-/** An entry counts for the psychologist the patient had when it was recorded (one round trip). */
-async function addEntry(trx: Trx, row: { fuente: string; id_registro: number; id_paciente: number; semana: string } & Record<string, unknown>) {
-  const cols = Object.keys(row);
-  const { rows } = await trx.raw(
-    `insert into analitica_registros (${cols.join(', ')}, id_psicologo)
-     values (${cols.map(() => '?').join(', ')}, (select id_psicologo from analitica_asignaciones where id_paciente = ?))
+// New entries of a batch are inserted together, each with the psychologist its patient has then
+// in analitica_asignaciones: a change of assignment first inserts the entries before it.
+const entries = perTransaction(() => [] as Record<string, unknown>[]);
+
+function addEntry(trx: Trx, row: { fuente: string; id_registro: number; id_paciente: number; semana: string } & Record<string, unknown>) {
+  entries.of(trx).push({ nivel_estres: null, nivel_ansiedad: null, nivel_animo: null, intensidad: null, ...row });
+}
+
+async function flushEntries(trx: Trx, onlyFor?: number): Promise<void> {
+  if (onlyFor !== undefined && !entries.of(trx).some((e) => e.id_paciente === onlyFor)) return;
+  const rows = entries.take(trx);
+  if (!rows || rows.length === 0) return;
+  const { rows: inserted } = await trx.raw(
+    `insert into analitica_registros (fuente, id_registro, id_paciente, semana, nivel_estres, nivel_ansiedad, nivel_animo, intensidad, id_psicologo)
+     select r.fuente, r.id_registro, r.id_paciente, r.semana, r.nivel_estres, r.nivel_ansiedad, r.nivel_animo, r.intensidad, a.id_psicologo
+     from json_populate_recordset(null::analitica_registros, ?::json) as r left join analitica_asignaciones a on a.id_paciente = r.id_paciente
      on conflict (fuente, id_registro) do nothing
-     returning id_psicologo`,
-    [...cols.map((c) => row[c] as Knex.Value), row.id_paciente],
+     returning id_paciente, id_psicologo, to_char(semana, 'YYYY-MM-DD') as semana`,
+    [JSON.stringify(rows)],
   );
   // Already there (a replayed batch): its week was recomputed with it.
-  if (rows.length > 0) touch(trx, row.id_paciente, rows[0].id_psicologo ?? null, row.semana);
+  for (const r of inserted) touch(trx, r.id_paciente, r.id_psicologo ?? null, r.semana);
 }
 
 async function removeEntries(trx: Trx, where: Record<string, unknown>) {
+  await flushEntries(trx);
   const rows = await trx('analitica_registros').where(where)
     .distinct('id_paciente', 'id_psicologo', trx.raw(`to_char(semana, 'YYYY-MM-DD') as semana`));
   await trx('analitica_registros').where(where).delete();
@@ -77,13 +88,13 @@ async function applyEntry(trx: Trx, event: ProgresoEvent | DiarioEvent, stored: 
   if (stored.erased?.length) return;
   if (event.type === 'ProgresoRegistrado') {
     const d = event.data;
-    await addEntry(trx, {
+    addEntry(trx, {
       fuente: 'PROGRESO', id_registro: d.idProgress, id_paciente: d.idPaciente, semana: semanaDe(d.fecha),
       nivel_estres: d.nivelEstres, nivel_ansiedad: d.nivelAnsiedad, nivel_animo: d.nivelAnimo,
     });
   } else if (event.type === 'DiarioRegistrado') {
     const d = event.data;
-    await addEntry(trx, { fuente: 'DIARIO', id_registro: d.idDiario, id_paciente: d.idPaciente, semana: semanaDe(d.fecha), intensidad: d.intensidad });
+    addEntry(trx, { fuente: 'DIARIO', id_registro: d.idDiario, id_paciente: d.idPaciente, semana: semanaDe(d.fecha), intensidad: d.intensidad });
   } else {
     await removeEntries(trx, { fuente: 'DIARIO', id_registro: event.data.idDiario });
   }
@@ -102,13 +113,16 @@ export const analiticaProjection: Projection = {
     const event = stored as unknown as Event;
     switch (event.type) {
       case 'PacienteRegistrado':
+        await flushEntries(trx, event.data.idPaciente);
         await trx('analitica_asignaciones').insert({ id_paciente: event.data.idPaciente, id_psicologo: event.data.idPsicologo }).onConflict('id_paciente').ignore();
         return;
       case 'PsicologoAsignado':
+        await flushEntries(trx, event.data.idPaciente);
         await trx('analitica_asignaciones').insert({ id_paciente: event.data.idPaciente, id_psicologo: event.data.idPsicologo })
           .onConflict('id_paciente').merge(['id_psicologo']);
         return;
       case 'PsicologoEliminado':
+        await flushEntries(trx);
         await trx('analitica_asignaciones').where({ id_psicologo: event.data.idPsicologo }).update({ id_psicologo: null });
         return;
       case 'ProgresoRegistrado':
@@ -121,5 +135,8 @@ export const analiticaProjection: Projection = {
         return; // not an event of this read model
     }
   },
-  flush: flushWeeks,
+  async flush(trx) {
+    await flushEntries(trx);
+    await flushWeeks(trx);
+  },
 };

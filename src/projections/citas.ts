@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Projection } from './runner.ts';
+import { insertBuffer } from './deferred.ts';
 import type { CitaCreada, CitaEvent, CitaReprogramada } from '../events/cita.ts';
 import type { ClaveClinicaDestruida } from '../events/retencion.ts';
 
@@ -14,7 +15,20 @@ const tiempo = (d: Tiempo) => ({
   start_datetime: d.startDatetime, end_datetime: endOf(d), duration_minutes: d.durationMinutes, fecha: d.startDatetime.slice(0, 10),
 });
 
-const estado = (trx: Knex.Transaction, idCita: number, value: string) => trx('citas').where({ id_cita: idCita }).update({ estado: value });
+// New appointments of a batch are inserted together at its end; a change to one of them in the
+// same batch is made to the pending row.
+const nuevas = insertBuffer('citas', 'id_cita');
+
+async function cambiar(trx: Knex.Transaction, idCita: number, cambios: Record<string, unknown>): Promise<void> {
+  const pendiente = nuevas.pending(trx, idCita);
+  if (pendiente) Object.assign(pendiente, cambios);
+  else await trx('citas').where({ id_cita: idCita }).update(cambios);
+}
+
+async function sinMotivo(trx: Knex.Transaction, idPaciente: number): Promise<void> {
+  for (const row of nuevas.pendingRows(trx)) if (row.id_paciente === idPaciente) row.motivo = null;
+  await trx('citas').where({ id_paciente: idPaciente }).update({ motivo: null });
+}
 
 /**
  * Appointments, for lists, detail and the monthly agenda. The motivo reads as null once the
@@ -28,32 +42,28 @@ export const citasProjection: Projection = {
   async apply(trx, stored) {
     if (stored.type === 'PacienteEliminado') {
       // Erased patient: the appointment stays in the psychologist's history, its reason does not.
-      await trx('citas').where({ id_paciente: (stored.data as { idPaciente: number }).idPaciente }).update({ motivo: null });
-      return;
+      return sinMotivo(trx, (stored.data as { idPaciente: number }).idPaciente);
     }
     const event = stored as unknown as CitaEvent | ClaveClinicaDestruida;
     switch (event.type) {
       case 'CitaCreada': {
         const d = event.data;
-        await trx('citas')
-          .insert({ id_cita: d.idCita, id_paciente: d.idPaciente, id_psicologo: d.idPsicologo, ...tiempo(d), estado: 'PENDIENTE', motivo: d.motivo })
-          .onConflict('id_cita').ignore();
+        nuevas.add(trx, { id_cita: d.idCita, id_paciente: d.idPaciente, id_psicologo: d.idPsicologo, ...tiempo(d), estado: 'PENDIENTE', motivo: d.motivo });
         return;
       }
       case 'CitaReprogramada':
-        await trx('citas').where({ id_cita: event.data.idCita }).update({ ...tiempo(event.data), motivo: event.data.motivo });
-        return;
+        return cambiar(trx, event.data.idCita, { ...tiempo(event.data), motivo: event.data.motivo });
       case 'CitaConfirmada':
-        return void (await estado(trx, event.data.idCita, 'CONFIRMADA'));
+        return cambiar(trx, event.data.idCita, { estado: 'CONFIRMADA' });
       case 'CitaCancelada':
-        return void (await estado(trx, event.data.idCita, 'CANCELADA'));
+        return cambiar(trx, event.data.idCita, { estado: 'CANCELADA' });
       case 'CitaCompletada':
-        return void (await estado(trx, event.data.idCita, 'COMPLETADA'));
+        return cambiar(trx, event.data.idCita, { estado: 'COMPLETADA' });
       case 'ClaveClinicaDestruida':
-        await trx('citas').where({ id_paciente: event.data.idPaciente }).update({ motivo: null });
-        return;
+        return sinMotivo(trx, event.data.idPaciente);
       default:
         return; // CitaRecordatorioEnviado and other areas' events
     }
   },
+  flush: (trx) => nuevas.flush(trx),
 };

@@ -20,3 +20,38 @@ export function perTransaction<S>(init: () => S) {
     },
   };
 }
+
+type Row = Record<string, unknown>;
+
+/**
+ * New rows of one table gathered during a batch and inserted with one statement at its end
+ * (`on conflict do nothing`: the first row of a key wins, as one insert per event would).
+ * A projection flushes it before any other statement on the table, so log order holds, or
+ * changes a pending row in memory.
+ */
+export function insertBuffer(table: string, key: string) {
+  const state = perTransaction(() => new Map<unknown, Row>());
+  return {
+    add(trx: Knex.Transaction, row: Row): void {
+      const rows = state.of(trx);
+      if (!rows.has(row[key])) rows.set(row[key], row);
+    },
+    /** The row of `id` not yet inserted, to change in memory (undefined when it is in the table already). */
+    pending(trx: Knex.Transaction, id: unknown): Row | undefined {
+      return state.of(trx).get(id);
+    },
+    pendingRows(trx: Knex.Transaction): Iterable<Row> {
+      return state.of(trx).values();
+    },
+    async flush(trx: Knex.Transaction): Promise<void> {
+      const rows = state.take(trx);
+      if (!rows || rows.size === 0) return;
+      const columns = Object.keys(rows.values().next().value as Row);
+      const list = columns.map((c) => `"${c}"`).join(', ');
+      await trx.raw(
+        `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ?::json) on conflict (${key}) do nothing`,
+        [JSON.stringify([...rows.values()])],
+      );
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import type { Projection } from './runner.ts';
+import { insertBuffer } from './deferred.ts';
 import type { DiarioEvent } from '../events/diario.ts';
 import type { PacienteEliminado } from '../events/paciente.ts';
 
@@ -13,19 +14,22 @@ export const diarioProjection: Projection = {
       case 'DiarioRegistrado': {
         if (stored.erased?.length) return;
         const d = event.data;
-        await trx('diario_emocional')
-          .insert({ id_diario: d.idDiario, id_paciente: d.idPaciente, fecha: d.fecha, emocion: d.emocion, intensidad: d.intensidad, nota: d.nota })
-          .onConflict('id_diario').ignore();
+        nuevas.add(trx, { id_diario: d.idDiario, id_paciente: d.idPaciente, fecha: d.fecha, emocion: d.emocion, intensidad: d.intensidad, nota: d.nota });
         return;
       }
       case 'DiarioEliminado':
+        await nuevas.flush(trx);
         await trx('diario_emocional').where({ id_diario: event.data.idDiario }).delete();
         return;
       case 'PacienteEliminado':
+        await nuevas.flush(trx);
         await trx('diario_emocional').where({ id_paciente: event.data.idPaciente }).delete();
         return;
       default:
         return; // not an event of this read model
     }
   },
+  flush: (trx) => nuevas.flush(trx),
 };
+
+const nuevas = insertBuffer('diario_emocional', 'id_diario');

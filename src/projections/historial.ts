@@ -1,4 +1,5 @@
 import type { Projection } from './runner.ts';
+import { insertBuffer } from './deferred.ts';
 import type { HistorialEvent } from '../events/historial.ts';
 import type { PacienteEliminado } from '../events/paciente.ts';
 
@@ -19,30 +20,34 @@ export const historialProjection: Projection = {
       case 'HistorialCreado': {
         if (erased) return;
         const d = event.data;
-        await trx('historial_clinico')
-          .insert({
-            id_history: d.idHistory, id_paciente: d.idPaciente, autoria: d.autoria, titulo: d.titulo, diagnostico: d.diagnostico,
-            tratamiento: d.tratamiento, observaciones: d.observaciones, creado_en: d.creadoEn,
-          })
-          .onConflict('id_history').ignore();
+        nuevos.add(trx, {
+          id_history: d.idHistory, id_paciente: d.idPaciente, autoria: d.autoria, titulo: d.titulo, diagnostico: d.diagnostico,
+          tratamiento: d.tratamiento, observaciones: d.observaciones, creado_en: d.creadoEn,
+        });
         return;
       }
       case 'HistorialCorregido': {
         if (erased) return;
         const d = event.data;
+        await nuevos.flush(trx);
         await trx('historial_clinico').where({ id_history: d.idHistory }).update({
           titulo: d.titulo, diagnostico: d.diagnostico, tratamiento: d.tratamiento, observaciones: d.observaciones, corregido_en: d.corregidoEn,
         });
         return;
       }
       case 'HistorialEliminado':
+        await nuevos.flush(trx);
         await trx('historial_clinico').where({ id_history: event.data.idHistory }).delete();
         return;
       case 'PacienteEliminado':
+        await nuevos.flush(trx);
         await trx('historial_clinico').where({ id_paciente: event.data.idPaciente }).delete();
         return;
       default:
         return; // not an event of this read model
     }
   },
+  flush: (trx) => nuevos.flush(trx),
 };
+
+const nuevos = insertBuffer('historial_clinico', 'id_history');

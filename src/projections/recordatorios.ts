@@ -1,4 +1,5 @@
 import type { Projection } from './runner.ts';
+import { insertBuffer } from './deferred.ts';
 import type { CitaEvent } from '../events/cita.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { CitaEvent } from '../events/cita.ts';
 export const recordatoriosProjection: Projection = {
   name: 'recordatorios',
   tables: ['recordatorios'],
-  handles: ['CitaCreada', 'CitaReprogramada', 'CitaRecordatorioEnviado', 'CitaCancelada', 'CitaCompletada', 'CitaConfirmada'],
+  handles: ['CitaCreada', 'CitaReprogramada', 'CitaRecordatorioEnviado', 'CitaCancelada', 'CitaCompletada'],
   async apply(trx, stored) {
     const event = stored as unknown as CitaEvent;
     switch (event.type) {
@@ -18,16 +19,22 @@ export const recordatoriosProjection: Projection = {
         // A moved appointment keeps recordado_para: it no longer equals the new start, so the
         // new time is reminded, and moving it back to a time already reminded does not repeat it.
         const d = event.data;
-        await trx('recordatorios')
-          .insert({ id_cita: d.idCita, id_paciente: d.idPaciente, id_psicologo: d.idPsicologo, start_datetime: d.startDatetime })
-          .onConflict('id_cita').merge(['start_datetime', 'id_paciente', 'id_psicologo']);
+        const row = { id_cita: d.idCita, id_paciente: d.idPaciente, id_psicologo: d.idPsicologo, start_datetime: d.startDatetime };
+        const pendiente = nuevos.pending(trx, d.idCita);
+        if (pendiente) Object.assign(pendiente, row);
+        else if (event.type === 'CitaCreada') nuevos.add(trx, row);
+        else {
+          await trx('recordatorios').insert(row).onConflict('id_cita').merge(['start_datetime', 'id_paciente', 'id_psicologo']);
+        }
         return;
       }
       case 'CitaRecordatorioEnviado':
+        await nuevos.flush(trx);
         await trx('recordatorios').where({ id_cita: event.data.idCita }).update({ recordado_para: event.data.startDatetime });
         return;
       case 'CitaCancelada':
       case 'CitaCompletada':
+        await nuevos.flush(trx);
         await trx('recordatorios').where({ id_cita: event.data.idCita }).delete();
         return;
       case 'CitaConfirmada':
@@ -36,4 +43,9 @@ export const recordatoriosProjection: Projection = {
         return; // not an event of this read model
     }
   },
+  flush: (trx) => nuevos.flush(trx),
 };
+
+// Appointments created in a batch are inserted together at its end (a move in the same batch
+// changes the pending row).
+const nuevos = insertBuffer('recordatorios', 'id_cita');
