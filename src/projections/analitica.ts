@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Projection } from './runner.ts';
-import { perTransaction } from './deferred.ts';
+import { perTransaction, toJson } from './deferred.ts';
 import type { StoredEvent } from '../eventstore/port.ts';
 import type { DiarioEvent } from '../events/diario.ts';
 import type { ProgresoEvent } from '../events/progreso.ts';
@@ -69,7 +69,7 @@ async function flushEntries(trx: Trx, onlyFor?: number): Promise<void> {
      from json_populate_recordset(null::analitica_registros, ?::json) as r left join analitica_asignaciones a on a.id_paciente = r.id_paciente
      on conflict (fuente, id_registro) do nothing
      returning id_paciente, id_psicologo, to_char(semana, 'YYYY-MM-DD') as semana`,
-    [JSON.stringify(rows)],
+    [toJson(rows)],
   );
   // Already there (a replayed batch): its week was recomputed with it.
   for (const r of inserted) touch(trx, r.id_paciente, r.id_psicologo ?? null, r.semana);

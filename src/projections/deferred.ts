@@ -43,15 +43,24 @@ export function insertBuffer(table: string, key: string) {
     pendingRows(trx: Knex.Transaction): Iterable<Row> {
       return state.of(trx).values();
     },
+    /** Rows of one buffer should carry the same columns: a column missing from a row is inserted as null. */
     async flush(trx: Knex.Transaction): Promise<void> {
       const rows = state.take(trx);
       if (!rows || rows.size === 0) return;
-      const columns = Object.keys(rows.values().next().value as Row);
+      const columns = [...new Set([...rows.values()].flatMap((r) => Object.keys(r)))];
       const list = columns.map((c) => `"${c}"`).join(', ');
       await trx.raw(
         `insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ?::json) on conflict (${key}) do nothing`,
-        [JSON.stringify([...rows.values()])],
+        [toJson([...rows.values()])],
       );
     },
   };
+}
+
+/**
+ * JSON for PostgreSQL: a lone UTF-16 surrogate becomes U+FFFD, as node-postgres's own UTF-8
+ * encoding of a bound parameter makes it (PostgreSQL refuses the `\ud800` escape).
+ */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v) => (typeof v === 'string' ? v.toWellFormed() : v));
 }

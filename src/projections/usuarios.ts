@@ -1,4 +1,5 @@
 import type { Projection } from './runner.ts';
+import { insertBuffer } from './deferred.ts';
 import type { UsuarioEvent } from '../events/usuario.ts';
 import type { PacienteEliminado } from '../events/paciente.ts';
 
@@ -20,25 +21,29 @@ export const usuariosProjection: Projection = {
         const d = event.data;
         if (stored.erased?.length) {
           // Read after erasure: the fields are null; the row ends as the live one did.
-          await trx('usuarios').insert({ id_usuario: d.idUsuario, rol: d.rol, ...erasedRow(d.rol) }).onConflict('id_usuario').ignore();
+          nuevos.add(trx, { id_usuario: d.idUsuario, rol: d.rol, ...erasedRow(d.rol) });
           return;
         }
-        await trx('usuarios')
-          .insert({
-            id_usuario: d.idUsuario, email: d.email, email_hash: d.emailHash, nombre: d.nombre,
-            apellido: d.apellido, dni: d.dni, rol: d.rol, activo: true, password_hash: d.passwordHash,
-          })
-          .onConflict('id_usuario').ignore();
+        nuevos.add(trx, {
+          id_usuario: d.idUsuario, email: d.email, email_hash: d.emailHash, nombre: d.nombre,
+          apellido: d.apellido, dni: d.dni, rol: d.rol, activo: true, password_hash: d.passwordHash,
+        });
         return;
       }
       case 'UsuarioDesactivado':
+        await nuevos.flush(trx);
         await trx('usuarios').where({ id_usuario: event.data.idUsuario }).update({ activo: false });
         return;
       case 'PacienteEliminado':
+        await nuevos.flush(trx);
         await trx('usuarios').where({ id_usuario: event.data.idUsuario }).update(erasedRow('PACIENTE'));
         return;
       default:
         return; // not an event of this read model
     }
   },
+  flush: (trx) => nuevos.flush(trx),
 };
+
+// Users registered in a batch are inserted together at its end.
+const nuevos = insertBuffer('usuarios', 'id_usuario');

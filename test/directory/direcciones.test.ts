@@ -170,7 +170,7 @@ describe('addresses (direcciones)', () => {
   it('keeps the address fields sealed in the event log', async () => {
     const calle = `Calle Secreta ${Date.now()}`;
     expect((await post(ana, casa({ calle }))).status).to.equal(201);
-    const rows = await srv.db.knex('events').where({ type: 'DireccionAnadida' }).select('data', 'metadata');
+    const rows = await srv.db.knex('events').where({ type: 'DireccionAnadida' }).orderBy('global_position').select('data', 'metadata');
     expect(rows.length).to.be.at.least(1);
     expect(JSON.stringify(rows)).not.to.include(calle).and.not.to.include('Alcalá');
     const last = rows[rows.length - 1];
