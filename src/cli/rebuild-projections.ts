@@ -1,10 +1,12 @@
-// npm run projections:rebuild — empties every read model and replays the whole log into it.
-// Safe beside running servers: the projections' advisory locks make the reset and each batch
-// exclusive, so whichever process holds a projection's lock does its next batch.
-// With --shadow the listings never go empty: the log is replayed into copies that are swapped in at
-// the end (src/projections/shadow-rebuild.ts).
+// npm run projections:rebuild [-- --in-place]
+// By default the log is replayed into copies of the read models (unlogged while they fill) that are
+// swapped in at the end (src/projections/shadow-rebuild.ts): the listings never go empty.
+// --in-place empties every read model and replays into it (faster, but live clients see the read
+// models fill again); safe beside running servers: the advisory locks make the reset and each batch
+// exclusive.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { Position } from '../eventstore/port.ts';
 import { openEventStore } from '../eventstore/open.ts';
 import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
@@ -56,13 +58,36 @@ export async function rebuildProjections(config: Config, log: (line: string) => 
   }
 }
 
+const USAGE = `Usage: npm run projections:rebuild [-- --in-place]
+
+Rebuilds every read model from the event log.
+
+Options:
+  --in-place   empty the read models and replay into them (clients see them fill again);
+               by default copies are filled beside the live tables and swapped in at the end
+  --help       this text
+`;
+
 const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(resolve(process.argv[1]!)).href;
 if (isMain) {
+  let values: { 'in-place'?: boolean; shadow?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({ args: process.argv.slice(2), strict: true, allowPositionals: false, options: {
+      'in-place': { type: 'boolean' }, shadow: { type: 'boolean' }, help: { type: 'boolean' },
+    } }));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
   try {
     const config = loadConfig();
-    const out = (line: string) => process.stdout.write(`${line}\n`);
-    const shadow = process.argv.slice(2).includes('--shadow');
-    const { events, ms } = await (shadow ? rebuildProjectionsShadow : rebuildProjections)(config, out);
+    const out = (line: string) => process.stderr.write(`${line}\n`);
+    // --shadow is accepted for old scripts: it is the default now.
+    const { events, ms } = await (values['in-place'] ? rebuildProjections : rebuildProjectionsShadow)(config, out);
     out(`Rebuilt ${allProjections.length} read models from ${events ?? 'all'} events in ${(ms / 1000).toFixed(2)} s.`);
     process.exit(0);
   } catch (err) {

@@ -62,6 +62,8 @@ export async function shadowRebuild(opts: ShadowRebuildOptions): Promise<ShadowR
     } finally {
       await runner.stop();
     }
+    log('Copies caught up; making them crash-safe ...');
+    await makeLogged(knex, schema, tables);
     await opts.beforeSwitch?.();
     const appliedAtSwitch = await withRetries(() => switchOver(knex, opts.store, schema, opts.projections, tables, opts.lockTimeoutMs ?? 10_000), log);
     log(`Switched to the rebuilt tables (${appliedAtSwitch} events applied during the switch).`);
@@ -111,8 +113,14 @@ async function checkCopyable(knex: Knex, tables: string[]): Promise<void> {
 async function createCopies(knex: Knex, schema: string, tables: string[]): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx.raw('create schema ??', [schema]);
-    for (const t of [...tables, 'projection_checkpoints']) await trx.raw('create table ??.?? (like public.?? including all)', [schema, t, t]);
+    // Unlogged while they fill: no WAL for rows a crash would rebuild anyway; logged before the switch.
+    for (const t of [...tables, 'projection_checkpoints']) await trx.raw('create unlogged table ??.?? (like public.?? including all)', [schema, t, t]);
   });
+}
+
+/** Makes the filled copies crash-safe (a rewrite of each), before the switch and outside its locks. */
+async function makeLogged(knex: Knex, schema: string, tables: string[]): Promise<void> {
+  for (const t of tables) await knex.raw('alter table ??.?? set logged', [schema, t]);
 }
 
 /** A small pool whose connections see the rebuild schema first (settings as in createKnex). */
