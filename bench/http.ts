@@ -1,6 +1,8 @@
-// HTTP: the service's busiest endpoints under autocannon, against two floors measured in the same
-// run: raw node:http answering a fixed body, and a minimal node:http + `pg` server running the
-// same SQL as the service's reads. Server and floors are child processes; autocannon runs here.
+// HTTP: the service's busiest endpoints under autocannon, against floors measured in the same run:
+// raw node:http answering a fixed body; a minimal node:http + `pg` server running the same SQL as
+// the service's reads; for the writes, the same server parsing the same JSON body and doing one
+// parameterised INSERT of it into a plain table. Server and floors are child processes; autocannon
+// runs here.
 import { Api, futureSlot, serviceEnv, type Session } from './lib/api.ts';
 import { spawnTs, type Child } from './lib/child.ts';
 import { withTempDir, type SectionContext } from './lib/context.ts';
@@ -17,8 +19,8 @@ export interface HttpFixture {
   psicologos: Session[];
   /** 50 appointments, assigned to psicologos[0] (whose blocks show in the agenda). */
   lector: Session;
-  /** Books appointments during the POST /api/citas test. */
-  reservas: Session;
+  /** Book appointments during the POST /api/citas test: reservas[i] with psicologos[i] only, so a patient's bookings never overlap. */
+  reservas: Session[];
   /** Writes diary entries. */
   diario: Session;
   credentials: { email: string; password: string };
@@ -32,7 +34,8 @@ export async function seedHttpFixture(api: Api): Promise<HttpFixture> {
   const psicologos: Session[] = [];
   for (let i = 0; i < PSICOLOGOS; i++) psicologos.push(await api.registerPsicologo(admin.token, `http${i}`));
   const lector = await api.registerPaciente('lector');
-  const reservas = await api.registerPaciente('reservas');
+  const reservas: Session[] = [];
+  for (let i = 0; i < PSICOLOGOS; i++) reservas.push(await api.registerPaciente(`reservas${i}`));
   const diario = await api.registerPaciente('diario');
   await api.assign(admin.token, lector.idPaciente!, psicologos[0].idPsicologo!);
   // Every third day at 10:00, January to May 2030: about ten per month, as a weekly-ish patient has.
@@ -47,7 +50,12 @@ export async function seedHttpFixture(api: Api): Promise<HttpFixture> {
   return { admin, psicologos, lector, reservas, diario, credentials: { email: 'pac.lector@bench.local', password: 'secreto123' } };
 }
 
-/** The n-th booking: a different free slot each time, spread over the psychologists' agendas. */
+/**
+ * The n-th booking: a different free slot each time, spread over the psychologists' agendas, made
+ * by the patient of that psychologist (`bookerToken`): a patient's own appointments may not overlap
+ * (the patient's day streams), so one patient booking the same hour with eight psychologists would
+ * be answered 409 seven times out of eight.
+ */
 export function bookingBody(fx: HttpFixture, n: number) {
   const k = Math.floor(n / PSICOLOGOS);
   return {
@@ -56,11 +64,15 @@ export function bookingBody(fx: HttpFixture, n: number) {
   };
 }
 
+export const bookerToken = (fx: HttpFixture, n: number) => fx.reservas[n % PSICOLOGOS].token;
+
 export interface Endpoint {
   name: string;
   options: (fx: HttpFixture) => Omit<LoadOptions, 'url' | 'seconds' | 'connections'>;
   /** The db floor's path for the same rows (reads only). */
   floorPath?: (fx: HttpFixture) => string;
+  /** The db floor's path for one INSERT of the same payload (writes): sent the same request as the service. */
+  writeFloorPath?: string;
 }
 
 export const ENDPOINTS: Endpoint[] = [
@@ -77,10 +89,12 @@ export const ENDPOINTS: Endpoint[] = [
   {
     name: 'POST /api/diario-emocional',
     options: (fx) => ({ method: 'POST', path: '/api/diario-emocional', token: fx.diario.token, body: { emocion: 'Calma', intensidad: 4, nota: 'Paseo por el parque' } }),
+    writeFloorPath: '/diario-emocional',
   },
   {
     name: 'POST /api/citas (free slots)',
-    options: (fx) => ({ method: 'POST', path: '/api/citas', token: fx.reservas.token, bodyFor: (n) => bookingBody(fx, n) }),
+    options: (fx) => ({ method: 'POST', path: '/api/citas', tokenFor: (n) => bookerToken(fx, n), bodyFor: (n) => bookingBody(fx, n) }),
+    writeFloorPath: '/citas',
   },
   {
     name: 'POST /auth/login (bcrypt cost 10)',
@@ -92,11 +106,13 @@ async function measure(ctx: SectionContext, url: string, o: Omit<LoadOptions, 'u
   const { warmSeconds, seconds, connections } = ctx.sizes.http;
   const offset = 1_000_000; // warm-up bookings take other slots than the measured ones
   const warmBody = o.bodyFor ? (n: number) => o.bodyFor!(n + offset) : undefined;
-  await load({ ...o, bodyFor: warmBody, url, seconds: warmSeconds, connections, maxRequests: 20_000 });
+  const warmToken = o.tokenFor ? (n: number) => o.tokenFor!(n + offset) : undefined;
+  await load({ ...o, bodyFor: warmBody, tokenFor: warmToken, url, seconds: warmSeconds, connections, maxRequests: 20_000 });
   return load({ ...o, url, seconds, connections, maxRequests: 200_000 });
 }
 
 const latency = (r: LoadResult) => ({ p50Ms: r.p50Ms, p99Ms: r.p99Ms });
+const WRITE_FLOOR = 'node:http + pg, one INSERT per request';
 
 export async function httpSection(ctx: SectionContext): Promise<void> {
   const url = await ctx.pg.createDatabase('bench_http');
@@ -122,9 +138,18 @@ export async function httpSection(ctx: SectionContext): Promise<void> {
             ...latency(dbFloor), ratios: [{ to: 'raw node:http', value: ratio(dbFloor.rps, floor.rps) }],
           });
         }
+        // The write floor gets the very request the service gets (headers, body, the n-th booking's slot).
+        const writeFloor = e.writeFloorPath ? await measure(ctx, db.ready.url, { ...e.options(fx), path: e.writeFloorPath }) : null;
+        if (writeFloor) {
+          ctx.add({
+            section: SECTION, name: `floor: ${WRITE_FLOOR}, same payload as ${e.name.split(' ').slice(0, 2).join(' ')}`, value: round(writeFloor.rps, 0), unit: 'req/s',
+            ...latency(writeFloor), ratios: [{ to: 'raw node:http', value: ratio(writeFloor.rps, floor.rps) }], note: failureNote(writeFloor.failures),
+          });
+        }
         const r = await measure(ctx, service.ready.url, e.options(fx));
         const ratios = [{ to: 'raw node:http', value: ratio(r.rps, floor.rps) }];
         if (dbFloor) ratios.push({ to: 'node:http + pg floor', value: ratio(r.rps, dbFloor.rps) });
+        if (writeFloor) ratios.push({ to: WRITE_FLOOR, value: ratio(r.rps, writeFloor.rps) });
         ctx.add({ section: SECTION, name: e.name, value: round(r.rps, 0), unit: 'req/s', ...latency(r), ratios, note: failureNote(r.failures) });
       }
     } finally {

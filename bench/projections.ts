@@ -49,14 +49,36 @@ async function readPass(store: EventStore): Promise<{ events: number; seconds: n
   return { events, seconds: (performance.now() - t) / 1000 };
 }
 
+/**
+ * Why `waitFor` answered false: the runner's waiters end at once (false) when a consumer is stuck
+ * retrying an event (it then parks it, skipping the event): a figure measured past that would time
+ * a read model that skipped work, so the bench fails instead, naming the consumer and the event.
+ */
+export function notCaughtUp(runner: CheckpointRunner, parked: string[], what: string, timeoutMs: number): Error {
+  const failing = runner.failing().map((f) => `${f.name} at ${f.position} (${f.attempts} attempts)`);
+  if (failing.length || parked.length) {
+    return new Error(`${what}: consumers stuck on an event: ${[...failing, ...parked.map((p) => `${p} parked an event`)].join(', ')}`);
+  }
+  return new Error(`${what}: not caught up within ${timeoutMs / 1000} s`);
+}
+
+/** Runner options that record parked events (each one a consumer that skipped an event: a broken figure). */
+export function parkedRecorder(): { parked: string[]; onParked: (name: string, id: number) => void } {
+  const parked: string[] = [];
+  return { parked, onParked: (name, id) => parked.push(`${name} (parked #${id})`) };
+}
+
 /** Empties every read model and replays the log; returns the time and when each projection finished. */
 export async function rebuild(o: OpenedStore, timeoutMs: number): Promise<{ seconds: number; slowest: string }> {
   await resetProjections(o.knex, allProjections);
   const head = await o.store.head();
   const finished = new Map<string, number>();
   const t = performance.now();
+  const { parked, onParked } = parkedRecorder();
   const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(allProjections), {
     table: 'projection_checkpoints',
+    onParked,
+    // Called per consumer per committed batch: the first batch that reaches the head is when that read model finished.
     onBatch: (name, position) => {
       if (o.store.compare(position, head) >= 0 && !finished.has(name)) finished.set(name, (performance.now() - t) / 1000);
     },
@@ -64,8 +86,9 @@ export async function rebuild(o: OpenedStore, timeoutMs: number): Promise<{ seco
   runner.start();
   const ok = await runner.waitFor(head, timeoutMs);
   const seconds = (performance.now() - t) / 1000;
+  const error = ok && parked.length === 0 ? null : notCaughtUp(runner, parked, 'rebuild', timeoutMs);
   await runner.stop();
-  if (!ok) throw new Error(`rebuild did not finish within ${timeoutMs / 1000} s`);
+  if (error) throw error;
   const slowest = [...finished].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ');
   return { seconds, slowest };
 }
@@ -105,9 +128,14 @@ async function rebuildFigures(ctx: SectionContext, o: OpenedStore): Promise<void
 /** Appends diary entries at a fixed rate and times each until the read models have it. */
 async function lagFigure(ctx: SectionContext, o: OpenedStore, lagRate: number): Promise<Figure> {
   const { lagSeconds } = ctx.sizes.projections;
-  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(allProjections), { table: 'projection_checkpoints' });
+  const { parked, onParked } = parkedRecorder();
+  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(allProjections), { table: 'projection_checkpoints', onParked });
   runner.start();
-  await runner.waitFor(await o.store.head(), 600_000);
+  if (!(await runner.waitFor(await o.store.head(), 600_000))) {
+    const error = notCaughtUp(runner, parked, 'lag: catching up before the test', 600_000);
+    await runner.stop();
+    throw error;
+  }
   const total = Math.round(lagSeconds * lagRate);
   const ids = await reserveIds(o.knex, 'diario', total);
   const appendMs: number[] = [];
@@ -118,7 +146,7 @@ async function lagFigure(ctx: SectionContext, o: OpenedStore, lagRate: number): 
     // Open loop: the i-th write starts on schedule, whether or not the earlier ones are visible yet.
     const due = t0 + (i * 1000) / lagRate;
     if (due > performance.now()) await sleep(due - performance.now());
-    inFlight.push((async () => {
+    const write = (async () => {
       const start = performance.now();
       const r = await o.store.append([{ streamId: `diario-${ids[i]}`, expected: 'noStream', events: [{
         type: 'DiarioRegistrado',
@@ -127,12 +155,17 @@ async function lagFigure(ctx: SectionContext, o: OpenedStore, lagRate: number): 
       }] }]);
       const committed = performance.now();
       appendMs.push(committed - start);
-      if (!(await runner.waitFor(r.position, 60_000))) throw new Error('projection lag over 60 s');
+      if (!(await runner.waitFor(r.position, 60_000))) throw notCaughtUp(runner, parked, 'lag', 60_000);
       lagMs.push(performance.now() - committed);
-    })());
+    })();
+    write.catch(() => {}); // reported after the loop (allSettled), not as an unhandled rejection meanwhile
+    inFlight.push(write);
   }
-  await Promise.all(inFlight);
+  const settled = await Promise.allSettled(inFlight);
   await runner.stop();
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  if (parked.length) throw notCaughtUp(runner, parked, 'lag', 60_000);
   return {
     section: SECTION, name: `projection lag at ${lagRate} appends/s for ${lagSeconds} s (append → visible)`, value: round(percentile(lagMs, 99), 1), unit: 'ms p99',
     p50Ms: round(percentile(lagMs, 50), 1), p99Ms: round(percentile(lagMs, 99), 1),

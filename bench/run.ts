@@ -82,8 +82,9 @@ async function main(): Promise<number> {
   process.stdout.write(`\n${textTable(figures)}\n\n`);
   const complete = !values.only;
   const file = saveResults('bench/results', info, figures, complete);
-  process.stdout.write(`Results: ${file}${complete ? ' (and bench/results/latest.json, latest.md)' : ''}; ${Math.round(info.seconds)} s.\n`);
-  if (values['update-readme'] && complete) process.stdout.write(updateReadme('README.md', info, figures) ? 'README.md updated.\n' : 'README.md has no bench markers: not updated.\n');
+  const latest = complete && !quick; // a quick run's short samples never replace the committed table
+  process.stdout.write(`Results: ${file}${latest ? ' (and bench/results/latest.json, latest.md)' : ''}; ${Math.round(info.seconds)} s.\n`);
+  if (values['update-readme'] && latest) process.stdout.write(updateReadme('README.md', info, figures) ? 'README.md updated.\n' : 'README.md has no bench markers: not updated.\n');
   return info.failures.length ? 1 : 0;
 }
 

@@ -4,10 +4,6 @@
 // import would be), in the layout the commands read (the appointment's stream and the day streams
 // of both agendas, src/events/agenda.ts), projected, and then the service is started again on that
 // database.
-import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '../src/eventstore/port.ts';
-import { agendaDiaStream, agendaPacienteDiaStream } from '../src/events/agenda.ts';
-import { diasLocales, tramoCita } from '../src/platform/agenda-time.ts';
 import { allReactors } from '../src/reactors/index.ts';
 import { KeyRing } from '../src/platform/crypto/keyring.ts';
 import { CheckpointRunner, projectionHandlers } from '../src/projections/runner.ts';
@@ -15,8 +11,8 @@ import { allProjections } from '../src/projections/index.ts';
 import { Api, BENCH_MASTER_KEY, serviceEnv, type Session } from './lib/api.ts';
 import { spawnTs, type Child } from './lib/child.ts';
 import { withTempDir, type SectionContext } from './lib/context.ts';
-import { LogWriter, reserveIds } from './lib/generate.ts';
-import { openBenchStore, type OpenedStore } from './projections.ts';
+import { appointment, LogWriter, reserveIds } from './lib/generate.ts';
+import { notCaughtUp, openBenchStore, parkedRecorder, type OpenedStore } from './projections.ts';
 import { percentile, ratio, round } from './lib/stats.ts';
 
 const SECTION = 'Scale';
@@ -41,31 +37,6 @@ const bookingSlot = (n: number) => {
   return `${d}T${String(8 + (n % 10)).padStart(2, '0')}:00:00`;
 };
 
-const ZONE = 'Europe/Madrid';
-
-function ev(type: string, data: Record<string, unknown>): NewEvent {
-  return { type, data, metadata: { eventId: randomUUID(), actor: { idUsuario: null, rol: null }, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() } };
-}
-
-/**
- * One appointment as a booking writes it: CitaCreada (and CitaConfirmada) in `cita-<id>`, the slot
- * in the psychologist's day stream(s) and in the patient's day stream(s). (bench/lib/generate.ts's
- * `appointment` still writes the legacy `agenda-<id>` stream, which commands no longer read: fine
- * for the projection benches, not for booking.)
- */
-async function appointment(w: LogWriter, c: { idCita: number; idPaciente: number; idPsicologo: number; startDatetime: string; confirmada?: boolean }): Promise<void> {
-  const t = tramoCita(c.startDatetime, 50, ZONE);
-  if (!t) return; // the hour skipped by summer time
-  const ref = { idCita: c.idCita, idPaciente: c.idPaciente, idPsicologo: c.idPsicologo };
-  const events = [ev('CitaCreada', { ...ref, startDatetime: c.startDatetime, durationMinutes: 50, motivo: 'Seguimiento de ansiedad', endDatetime: t.endDatetime })];
-  if (c.confirmada) events.push(ev('CitaConfirmada', ref));
-  await w.add(`cita-${c.idCita}`, ...events);
-  for (const dia of diasLocales(t, ZONE)) {
-    await w.add(agendaDiaStream(c.idPsicologo, dia), ev('HuecoReservado', { idPsicologo: c.idPsicologo, idCita: c.idCita, inicio: t.inicio, fin: t.fin }));
-    await w.add(agendaPacienteDiaStream(c.idPaciente, dia), ev('HorarioPacienteReservado', { idPaciente: c.idPaciente, idCita: c.idCita, inicio: t.inicio, fin: t.fin }));
-  }
-}
-
 async function importAppointments(ctx: SectionContext, o: OpenedStore, practices: Practice[]): Promise<void> {
   const w = new LogWriter(o.store, 2000);
   for (const p of practices) {
@@ -84,12 +55,14 @@ async function importAppointments(ctx: SectionContext, o: OpenedStore, practices
   for (const r of reactors) {
     await o.knex('reactor_checkpoints').insert({ name: r.name, position: head, updated_at: o.knex.fn.now() }).onConflict('name').merge();
   }
-  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(allProjections), { table: 'projection_checkpoints' });
+  const { parked, onParked } = parkedRecorder();
+  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(allProjections), { table: 'projection_checkpoints', onParked });
   runner.start();
   const t = performance.now();
   const ok = await runner.waitFor(head, 3_600_000);
+  const error = ok && parked.length === 0 ? null : notCaughtUp(runner, parked, 'projections of the import', 3_600_000);
   await runner.stop();
-  if (!ok) throw new Error('projections did not catch up with the import');
+  if (error) throw error;
   ctx.log(`scale: projections caught up in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 

@@ -15,6 +15,7 @@ import { createKnex, migrate, startEmbeddedPostgres } from '../src/platform/data
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../src/projections/runner.ts';
 import { usuariosProjection } from '../src/projections/usuarios.ts';
 import type { SectionContext } from './lib/context.ts';
+import { notCaughtUp, parkedRecorder } from './projections.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,12 +39,19 @@ async function measure(label: string, url: string, N: number, wrap: (raw: EventS
   for (let i = 1; i <= N; i++) await store.append([{ streamId: `usuario-${i}`, expected: 'noStream', events: [usuario(i)] }]);
   const appendMs = performance.now() - t0;
   await resetProjections(knex, [usuariosProjection]);
-  const runner = new CheckpointRunner(knex, store, projectionHandlers([usuariosProjection]), { table: 'projection_checkpoints' });
+  const { parked, onParked } = parkedRecorder();
+  const runner = new CheckpointRunner(knex, store, projectionHandlers([usuariosProjection]), { table: 'projection_checkpoints', onParked });
   const t1 = performance.now();
   runner.start();
-  await runner.waitFor(await store.head(), 600_000);
+  const ok = await runner.waitFor(await store.head(), 600_000);
   const rebuildMs = performance.now() - t1;
+  const error = ok && parked.length === 0 ? null : notCaughtUp(runner, parked, `${label}: rebuild`, 600_000);
   await runner.stop();
+  if (error) {
+    await raw.close();
+    await knex.destroy();
+    throw error;
+  }
   await raw.close();
   await knex.destroy();
   return { label, appendsPerSecond: Math.round((N / appendMs) * 1000), rebuildEventsPerSecond: Math.round((N / rebuildMs) * 1000) };

@@ -1,7 +1,10 @@
 // Child process: the floors the service is compared with, each the least a Node server can do.
 //   raw  node:http answering a fixed JSON body (no routing, no I/O)
 //   db   node:http + a bare `pg` pool running the same SQL as the service's reads, no auth, no
-//        validation, no query builder: what the read costs when only the database is paid for
+//        validation, no query builder: what the read costs when only the database is paid for;
+//        and, for the service's writes (POST /citas, POST /diario-emocional), the same JSON body
+//        parsed and inserted with one parameterised INSERT into a plain table, answered 201: what a
+//        write costs when it is one row and one round trip (no event, no read model, no wait)
 //   ws   a `ws` server that echoes and holds sessions, reporting its memory at GET /memory
 // Prints `READY {"url": ...}`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -45,10 +48,55 @@ async function agenda(db: pg.Pool, idPaciente: number, month: string) {
   ].sort((a, b) => a.fecha.localeCompare(b.fecha) || a.horaInicio.localeCompare(b.horaInicio));
 }
 
-function dbHandler(): (req: IncomingMessage, res: ServerResponse) => void {
+/** Plain tables for the write floor: the payload's fields, a serial id, no constraint, no index but the key. */
+const WRITE_TABLES = `
+  create table if not exists bench_floor_citas (
+    id bigserial primary key, id_psicologo integer, start_datetime timestamp, duration_minutes integer, motivo text);
+  create table if not exists bench_floor_diario (
+    id bigserial primary key, emocion text, intensidad integer, nota text)`;
+
+const WRITES: Record<string, { sql: string; params: (b: Row) => unknown[] }> = {
+  '/citas': {
+    sql: 'insert into bench_floor_citas (id_psicologo, start_datetime, duration_minutes, motivo) values ($1, $2, $3, $4) returning id',
+    params: (b) => [b.idPsicologo, b.startDatetime, b.durationMinutes, b.motivo],
+  },
+  '/diario-emocional': {
+    sql: 'insert into bench_floor_diario (emocion, intensidad, nota) values ($1, $2, $3) returning id',
+    params: (b) => [b.emocion, b.intensidad, b.nota],
+  },
+};
+
+function readBody(req: IncomingMessage): Promise<Row> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch (err) {
+        reject(err);
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+async function dbHandler(): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
   const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  await db.query(WRITE_TABLES);
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://floor');
+    const write = req.method === 'POST' ? WRITES[url.pathname] : undefined;
+    if (write) {
+      readBody(req).then(
+        (b) => db.query(write.sql, write.params(b)).then(
+          (r) => send(res, 201, JSON.stringify({ id: Number(r.rows[0].id) })),
+          (err) => send(res, 500, JSON.stringify({ error: String(err) })),
+        ),
+        () => send(res, 400, '{"error":"bad json"}'),
+      );
+      return;
+    }
     const citas = /^\/citas\/(\d+)$/.exec(url.pathname);
     const ag = /^\/agenda\/(\d+)$/.exec(url.pathname);
     const work = citas
@@ -73,7 +121,7 @@ function wsFloor(server: ReturnType<typeof createServer>) {
 const server = createServer();
 server.keepAliveTimeout = 5000;
 const handler = mode === 'raw' ? (_: IncomingMessage, res: ServerResponse) => send(res, 200, FIXED)
-  : mode === 'db' ? dbHandler()
+  : mode === 'db' ? await dbHandler()
   : mode === 'ws' ? wsFloor(server)
   : null;
 if (!handler) throw new Error(`unknown floor ${mode}`);

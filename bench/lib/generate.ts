@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { EventStore, NewEvent } from '../../src/eventstore/port.ts';
-import { tramoCita } from '../../src/platform/agenda-time.ts';
+import { agendaDiaStream, agendaPacienteDiaStream } from '../../src/events/agenda.ts';
+import { diasLocales, tramoCita } from '../../src/platform/agenda-time.ts';
 import type { SequenceName } from '../../src/platform/ids.ts';
 
 const ZONE = 'Europe/Madrid';
@@ -52,7 +53,11 @@ export class LogWriter {
 
 const EMOCIONES = ['Ansiedad', 'Tristeza', 'Alegría', 'Irritabilidad', 'Calma', 'Frustración'];
 
-/** One appointment: the appointment's stream and the slot in the psychologist's agenda. */
+/**
+ * One appointment as a booking writes it (src/commands/citas.ts): CitaCreada (and CitaConfirmada)
+ * in `cita-<id>`, the slot in the psychologist's day stream(s) and in the patient's day stream(s)
+ * (src/events/agenda.ts).
+ */
 export async function appointment(w: LogWriter, c: { idCita: number; idPaciente: number; idPsicologo: number; startDatetime: string; confirmada?: boolean }): Promise<boolean> {
   const t = tramoCita(c.startDatetime, 50, ZONE);
   if (!t) return false; // the hour skipped by summer time
@@ -60,7 +65,10 @@ export async function appointment(w: LogWriter, c: { idCita: number; idPaciente:
   const events = [ev('CitaCreada', { ...ref, startDatetime: c.startDatetime, durationMinutes: 50, motivo: 'Seguimiento de ansiedad', endDatetime: t.endDatetime })];
   if (c.confirmada) events.push(ev('CitaConfirmada', ref));
   await w.add(`cita-${c.idCita}`, ...events);
-  await w.add(`agenda-${c.idPsicologo}`, ev('HuecoReservado', { idPsicologo: c.idPsicologo, idCita: c.idCita, inicio: t.inicio, fin: t.fin }));
+  for (const dia of diasLocales(t, ZONE)) {
+    await w.add(agendaDiaStream(c.idPsicologo, dia), ev('HuecoReservado', { idPsicologo: c.idPsicologo, idCita: c.idCita, inicio: t.inicio, fin: t.fin }));
+    await w.add(agendaPacienteDiaStream(c.idPaciente, dia), ev('HorarioPacienteReservado', { idPaciente: c.idPaciente, idCita: c.idCita, inicio: t.inicio, fin: t.fin }));
+  }
   return true;
 }
 
@@ -119,8 +127,8 @@ async function practice(knex: Knex, w: LogWriter, patients: number, base: number
   }
 }
 
-/** Events per patient of `practice` (for sizing): 2 + 6 citas×(2 or 3) + 2×2 + 1 + 1 + 2. */
-export const EVENTS_PER_PATIENT = 2 + 15 + 4 + 1 + 1 + 2;
+/** Events per patient of `practice` (for sizing): 2 + 6 citas×(3 or 4) + 2×2 + 1 + 1 + 2. */
+export const EVENTS_PER_PATIENT = 2 + 21 + 4 + 1 + 1 + 2;
 
 /**
  * Writes practices of 50 patients until about `target` events are in the log, two practices at a

@@ -9,6 +9,8 @@ export interface LoadOptions {
   body?: unknown;
   /** Builds the n-th request's body (a different slot per booking, say). */
   bodyFor?: (n: number) => unknown;
+  /** The n-th request's bearer token (several users taking turns), instead of `token`. */
+  tokenFor?: (n: number) => string;
   seconds: number;
   connections: number;
   /** Upper bound on requests, whatever the time. */
@@ -34,7 +36,17 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   let n = 0;
-  const bodyFor = o.bodyFor;
+  const { bodyFor, tokenFor } = o;
+  const perRequest = bodyFor || tokenFor
+    ? (req: autocannon.Request) => {
+      const i = n++;
+      return {
+        ...req,
+        ...(bodyFor ? { body: JSON.stringify(bodyFor(i)) } : {}),
+        ...(tokenFor ? { headers: { ...req.headers, authorization: `Bearer ${tokenFor(i)}` } } : {}),
+      };
+    }
+    : undefined;
   const opts: autocannon.Options = {
     url: o.url,
     connections: o.connections,
@@ -46,7 +58,7 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
       headers,
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
       // autocannon calls a present setupRequest key even when undefined: only set it when used.
-      ...(bodyFor ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(bodyFor(n++)) }) } : {}),
+      ...(perRequest ? { setupRequest: perRequest } : {}),
     }],
   };
   // `amount` would lift the time bound, so the request bound stops the instance instead.

@@ -82,8 +82,9 @@ export function markdownReport(info: RunInfo, figures: Figure[]): string {
 }
 
 /**
- * Writes `<dir>/<timestamp>-<mode>.json`; a complete run (every section) also becomes `latest.json`
- * and `latest.md`, so a run of a few sections never replaces the last complete table.
+ * Writes `<dir>/<timestamp>-<mode>.json`; a complete full run (every section, full sizes) also
+ * becomes `latest.json` and `latest.md`, so neither a run of a few sections nor a quick run (short
+ * samples) replaces the last complete table.
  */
 export function saveResults(dir: string, info: RunInfo, figures: Figure[], complete: boolean): string {
   mkdirSync(dir, { recursive: true });
@@ -91,7 +92,7 @@ export function saveResults(dir: string, info: RunInfo, figures: Figure[], compl
   const json = `${JSON.stringify({ ...info, figures }, null, 2)}\n`;
   const file = join(dir, `${stamp}-${info.mode}${complete ? '' : '-partial'}.json`);
   writeFileSync(file, json);
-  if (complete) {
+  if (complete && info.mode === 'full') {
     writeFileSync(join(dir, 'latest.json'), json);
     writeFileSync(join(dir, 'latest.md'), `${markdownReport(info, figures)}\n`);
   }
