@@ -1,10 +1,11 @@
+import type { Alcance } from '../events/cita.ts';
 import type { CommandContext, Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
 import { tramoCita } from '../platform/agenda-time.ts';
 import { evolveCita, type Cita, type CitaEvent, type EstadoCita, type QuienCancela } from '../events/cita.ts';
 
 /** Whose view the command acts in: a record outside it is 404, exactly as if it did not exist. */
-export type Alcance = { idPaciente: number } | { idPsicologo: number } | 'todas';
+export type { Alcance } from '../events/cita.ts';
 
 export const MAX_DURACION_MINUTOS = 600;
 

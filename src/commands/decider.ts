@@ -1,10 +1,8 @@
 import type { EventMetadata } from '../eventstore/port.ts';
 
-/** A domain event before it is stored: a past-tense type and its data. */
-export interface DomainEvent<T extends string = string, D extends object = object> {
-  type: T;
-  data: D;
-}
+import type { DomainEvent } from '../events/domain-event.ts';
+
+export type { DomainEvent } from '../events/domain-event.ts';
 
 export interface Actor {
   idUsuario: number | null;

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 // The agenda's decision streams (docs/architecture.md, "Agenda conflicts"). Occupied time is kept
 // per person and per local day of the practice's zone, so a decision reads only the day(s) it

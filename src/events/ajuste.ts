@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 export const IDIOMAS = ['es', 'en'] as const;
 export type Idioma = (typeof IDIOMAS)[number];

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 export type EstadoCita = 'PENDIENTE' | 'CONFIRMADA' | 'CANCELADA' | 'COMPLETADA';
 export type QuienCancela = 'PACIENTE' | 'PSICOLOGO' | 'ADMIN';
@@ -69,3 +69,6 @@ export function evolveCita(state: Cita, event: CitaEvent): Cita {
     }
   }
 }
+
+/** Whose appointments a caller reaches: a patient's, a psychologist's, or every one (ADMIN). */
+export type Alcance = { idPaciente: number } | { idPsicologo: number } | 'todas';

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 /** `fecha`: the practice's wall clock when the patient wrote the entry. */
 export type DiarioRegistrado = DomainEvent<'DiarioRegistrado', {

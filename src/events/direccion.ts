@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 /** An address as the API shows it; every text field but calle may be null. */
 export interface DireccionCampos {

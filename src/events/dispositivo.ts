@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 /** Why a token left a user: they removed it, another user signed in on the device, or FCM dropped it. */
 export type MotivoBaja = 'USUARIO' | 'OTRO_USUARIO' | 'NO_REGISTRADO';

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 /** Who wrote a record: each kind of author corrects and deletes only records of its own kind. */
 export type Autoria = 'PACIENTE' | 'PSICOLOGO';

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 /**
  * A chat message, stored once whichever way it came in (REST or the STOMP channel).

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 export const METODOS_PAGO = ['PRESENCIAL', 'ONLINE'] as const;
 export const ESTADOS_PAGO = ['PENDIENTE', 'PAGADO', 'FALLIDO', 'REEMBOLSADO'] as const;

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 /** The retention period of an erased patient's clinical records ended: their clinical key is destroyed. */
 export type ClaveClinicaDestruida = DomainEvent<'ClaveClinicaDestruida', {

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 /** Who wrote the record: the patient (their own account of it) or the psychologist. */
 export type RegistradaPor = 'PACIENTE' | 'PSICOLOGO';

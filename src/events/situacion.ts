@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../commands/decider.ts';
+import type { DomainEvent } from './domain-event.ts';
 
 export const CATEGORIAS = ['Emocional', 'Trastorno', 'Relacional', 'Laboral'] as const;
 export type Categoria = (typeof CATEGORIAS)[number];

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EstadoCita } from '../events/cita.ts';
-import type { Alcance } from '../commands/cita.ts';
+import type { Alcance } from '../events/cita.ts';
 import { preparedRows } from './prepared.ts';
 
 /** The appointment resource as the API answers it. */

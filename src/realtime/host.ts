@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import type { AppDeps } from '../http/deps.ts';
-import { envioFields } from '../http/routes/mensajes.ts';
-import { s, validate } from '../http/validation.ts';
+import type { AppDeps } from '../deps.ts';
+import { envioFields } from '../commands/mensaje-envio.ts';
+import { s, validate } from '../platform/validation.ts';
 import { enviarMensaje } from '../commands/mensajes.ts';
 import { errors } from '../platform/errors.ts';
 import { normaliseEmail, verifyToken } from '../platform/security.ts';

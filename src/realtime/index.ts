@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import sockjs, { type Connection } from 'sockjs';
 import { WebSocketServer } from 'ws';
-import type { AppDeps } from '../http/deps.ts';
+import type { AppDeps } from '../deps.ts';
 import { startChatDelivery } from './delivery.ts';
 import { attachDispatcher } from './dispatcher.ts';
 import { sessionHost } from './host.ts';

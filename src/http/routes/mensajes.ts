@@ -6,7 +6,8 @@ import { s, type JsonSchema } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { enviarMensaje, marcarLeido, type EnvioInput } from '../../commands/mensajes.ts';
-import { MAX_MENSAJE, mensajeNotFound } from '../../commands/mensaje.ts';
+import { mensajeNotFound } from '../../commands/mensaje.ts';
+import { envioFields } from '../../commands/mensaje-envio.ts';
 import { findMensaje, listMensajes } from '../../queries/mensajes.ts';
 
 const id = (): JsonSchema => s.int({ minimum: 1, maximum: 2_147_483_647 });
@@ -19,13 +20,6 @@ export const mensajeSchema = s.object(
   },
   ['idMensaje', 'senderId', 'receiverId', 'idCita', 'mensaje', 'enviadoEn', 'leido'],
 );
-
-/** The fields a message is sent with, over REST and over STOMP (`/app/chat`). */
-export const envioFields: Record<string, JsonSchema> = {
-  receiverId: { ...id(), description: 'idUsuario of the receiver' },
-  mensaje: s.nonEmpty(MAX_MENSAJE),
-  idCita: s.nullable(id()),
-};
 
 const envioBody = s.object(envioFields, ['receiverId', 'mensaje']);
 
