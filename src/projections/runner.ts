@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventStore, Position, StoredEvent } from '../eventstore/port.ts';
+import type { EventStore, Position, ReadAllResult, StoredEvent } from '../eventstore/port.ts';
 import type { Logger } from '../platform/logger.ts';
 import { accepts, BATCH_FLUSH, commitBatch, skipPast, type CheckpointedHandler, type EventFilter, type Part } from './batch.ts';
 import { ApplyError, DEFAULT_RETRY, insertParked, isTransient, kindOf, recordAttempt, type Failure, type RetryPolicy } from './failures.ts';
@@ -86,6 +86,7 @@ export class CheckpointRunner {
   private readonly members: Member[];
   private readonly wakers = new Set<() => void>();
   private readonly policy: RetryPolicy;
+  private ahead: { from: Position | null; result: Promise<ReadAllResult> } | null = null;
   readonly watcher: CheckpointWatcher;
 
   constructor(
@@ -122,7 +123,7 @@ export class CheckpointRunner {
   }
 
   private get batchSize() {
-    return this.options.batchSize ?? 500;
+    return this.options.batchSize ?? 1_000;
   }
 
   private async loop(): Promise<void> {
@@ -174,7 +175,7 @@ export class CheckpointRunner {
    * keeps the events before it and stops there; the others commit the whole batch.
    */
   private async groupBatch(group: Member[], from: Position | null): Promise<Omit<Step, 'lead'>> {
-    const { events } = await this.store.readAll(from, this.batchSize);
+    const { events } = await this.read(from);
     if (events.length === 0) return { progressed: false, short: true, locked: true };
     const parts: (Part & { member: Member })[] = group.map((member) => ({
       member, handler: member.handler, accepts: member.accepts, from: member.position, upto: events.length,
@@ -208,6 +209,24 @@ export class CheckpointRunner {
       if (outcome.positions.size > 0) this.announce();
       return { progressed: true, short: events.length < this.batchSize, locked: true };
     }
+  }
+
+  /**
+   * One batch of the log from `from`. A full batch starts reading the next one at once, so that
+   * decrypting it overlaps the database applying this one (a catch-up or a rebuild); the log below
+   * the horizon never changes, so a batch read ahead is as good as one read later.
+   */
+  private read(from: Position | null): Promise<ReadAllResult> {
+    const ahead = this.ahead;
+    this.ahead = null;
+    const result = ahead && ahead.from === from ? ahead.result : this.store.readAll(from, this.batchSize);
+    void result.then((r) => {
+      if (r.events.length < this.batchSize || this.stopped) return;
+      const next = this.store.readAll(r.last, this.batchSize);
+      next.catch(() => {}); // a failed read ahead is read again when needed
+      this.ahead = { from: r.last, result: next };
+    }, () => {});
+    return result;
   }
 
   /** A consumer threw on `events[index]`: one more attempt counted; it waits apart for the next. */
