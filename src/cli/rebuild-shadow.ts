@@ -14,7 +14,9 @@ export async function rebuildProjectionsShadow(config: Config, log: (line: strin
   const { store } = await openEventStore(config, db.knex, db.url);
   try {
     const { ms } = await shadowRebuild({ knex: db.knex, url: db.url, store, projections: allProjections, logger: createLogger(config.logLevel), log });
-    return { events: null, ms };
+    // The events behind the swapped-in tables (PostgreSQL store: the log's length now).
+    const events = config.eventStore === 'postgres' ? Number((await db.knex('events').count({ n: '*' }).first())?.n ?? 0) : null;
+    return { events, ms };
   } finally {
     await store.close();
     await db.close();
