@@ -1,6 +1,7 @@
+import type { Rol } from '../platform/roles.ts';
 import type { DomainEvent } from './domain-event.ts';
 
-export type Rol = 'ADMIN' | 'PSICOLOGO' | 'PACIENTE';
+export type { Rol } from '../platform/roles.ts';
 
 export type UsuarioRegistrado = DomainEvent<'UsuarioRegistrado', {
   idUsuario: number;

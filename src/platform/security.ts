@@ -1,7 +1,7 @@
 import bcrypt from 'bcrypt';
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import type { Rol } from '../events/usuario.ts';
+import type { Rol } from './roles.ts';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 

@@ -1,7 +1,7 @@
 import type { MensajeEnviado } from '../events/mensaje.ts';
 import { effectiveAjustes } from '../queries/ajustes.ts';
 import { tokensOf, tokenHash } from '../queries/dispositivos.ts';
-import { hasLiveSession } from '../realtime/presence.ts';
+import { hasLiveSession } from '../queries/presencia.ts';
 import { enqueue, type Reactor } from './reactor.ts';
 
 /** A push about a message this old is noise (the reactor was catching up after an outage). */

@@ -1,3 +1,4 @@
+import { DEFAULT_INSTANCE_TIMEOUT_MS } from '../queries/presencia.ts';
 import { DEFAULT_LIMITS, type FrameLimits } from './frame.ts';
 
 /** Tunables of the real-time channel; tests shorten the timings. */
@@ -29,7 +30,7 @@ export interface RealtimeOptions {
   pingIntervalMs: number;
 }
 
-export const DEFAULT_INSTANCE_TIMEOUT_MS = 10_000;
+export { DEFAULT_INSTANCE_TIMEOUT_MS } from '../queries/presencia.ts';
 
 export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   heartbeatSendMs: 10_000,
