@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../events/domain-event.ts';
 import type { Position } from '../eventstore/port.ts';
 import { citaStream, type Cita, type EstadoCita } from '../events/cita.ts';
 import { agendaDiaStream, agendaPacienteDiaStream, bloqueoStream, evolveUbicacion, type Ubicacion } from '../events/agenda.ts';
@@ -82,7 +83,7 @@ const psicologoActivo: Decider<Psicologo, { type: 'ComprobarPsicologo' }, Psicol
   },
 };
 
-export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: number, input: NuevaCita): Promise<{ idCita: number; position: Position | null }> {
+export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: number, input: NuevaCita): Promise<{ idCita: number; position: Position | null; events: DomainEvent[] }> {
   const ctx = commandContext(deps, actor);
   // On the psychologist's own stream (a few events), before an id is taken. Deleting a
   // psychologist does not go through the agenda, so this is a check, not part of the append.
@@ -100,7 +101,7 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
     ...dias.map((dia) => agendaStep(input.idPsicologo, dia, { type: 'ReservarHueco', data: hueco })),
     ...dias.map((dia) => pacienteStep(idPaciente, dia, { type: 'ReservarHorario', data: horario })),
   ], ctx);
-  return { idCita, position: r.position };
+  return { idCita, position: r.position, events: r.events };
 }
 
 /**

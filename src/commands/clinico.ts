@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../events/domain-event.ts';
 // Application services of the clinical record: clinical history, emotional diary, emotional progress.
 // Who may act for which patient is checked by the routes against the read models (a record outside
 // the caller's scope is 404); the deciders check the record's own state (exists, whose, which author).
@@ -15,6 +16,8 @@ import { progresoDecider } from './progreso.ts';
 export interface Created {
   id: number;
   position: Position | null;
+  /** The decided events (responses are built from them, not read back). */
+  events: DomainEvent[];
 }
 
 async function run(deps: CommandDeps, actor: Actor, step: Step) {
@@ -27,7 +30,7 @@ export async function crearHistorial(deps: CommandDeps, actor: Actor, idPaciente
     streamId: historialStream(idHistory), decider: historialDecider,
     command: { type: 'CrearHistorial', data: { ...campos, idHistory, idPaciente, autoria } },
   });
-  return { id: idHistory, position: r.position };
+  return { id: idHistory, position: r.position, events: r.events };
 }
 
 export function corregirHistorial(deps: CommandDeps, actor: Actor, idHistory: number, idPaciente: number, por: Autoria, campos: HistorialCampos) {
@@ -50,7 +53,7 @@ export async function registrarDiario(deps: CommandDeps, actor: Actor, idPacient
     streamId: diarioStream(idDiario), decider: diarioDecider,
     command: { type: 'RegistrarDiario', data: { ...campos, idDiario, idPaciente } },
   });
-  return { id: idDiario, position: r.position };
+  return { id: idDiario, position: r.position, events: r.events };
 }
 
 export function eliminarDiario(deps: CommandDeps, actor: Actor, idDiario: number, idPaciente: number) {
@@ -63,5 +66,5 @@ export async function registrarProgreso(deps: CommandDeps, actor: Actor, idPacie
     streamId: progresoStream(idProgress), decider: progresoDecider,
     command: { type: 'RegistrarProgreso', data: { ...niveles, idProgress, idPaciente, fecha } },
   });
-  return { id: idProgress, position: r.position };
+  return { id: idProgress, position: r.position, events: r.events };
 }

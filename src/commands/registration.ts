@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../events/domain-event.ts';
 import { ReservationTakenError, type Position, type Reservation } from '../eventstore/port.ts';
 import { type Rol, usuarioStream } from '../events/usuario.ts';
 import { pacienteStream, type DireccionData, type MetodoPago } from '../events/paciente.ts';
@@ -42,6 +43,8 @@ export interface PsicologoInput extends UsuarioInput {
 export interface Registered {
   idUsuario: number;
   position: Position | null;
+  /** The decided events (the response is built from them, not read back). */
+  events: DomainEvent[];
 }
 
 /** 8 to 72 bytes (bcrypt's limit), at least one letter and one digit. */
@@ -101,7 +104,7 @@ async function appendRegistration(deps: CommandDeps, actor: Actor, steps: Step[]
 export async function registerAdmin(deps: CommandDeps, actor: Actor, input: UsuarioInput): Promise<Registered> {
   const step = await usuarioStep(deps, input, 'ADMIN');
   const r = await appendRegistration(deps, actor, [step], [emailReservation(deps, input.email)]);
-  return { idUsuario: step.command.data.idUsuario, position: r.position };
+  return { idUsuario: step.command.data.idUsuario, position: r.position, events: r.events };
 }
 
 export async function registerPaciente(deps: CommandDeps, actor: Actor, input: PacienteInput): Promise<Registered> {
@@ -126,7 +129,7 @@ export async function registerPaciente(deps: CommandDeps, actor: Actor, input: P
     },
   };
   const r = await appendRegistration(deps, actor, [user, paciente], [emailReservation(deps, input.usuario.email)]);
-  return { idUsuario: user.command.data.idUsuario, position: r.position };
+  return { idUsuario: user.command.data.idUsuario, position: r.position, events: r.events };
 }
 
 export async function registerPsicologo(deps: CommandDeps, actor: Actor, input: PsicologoInput): Promise<Registered> {
@@ -146,7 +149,7 @@ export async function registerPsicologo(deps: CommandDeps, actor: Actor, input: 
   };
   const reservations = [emailReservation(deps, input.email), ...(licencia ? [licenciaReservation(deps, licencia)] : [])];
   const r = await appendRegistration(deps, actor, [user, step], reservations);
-  return { idUsuario: user.command.data.idUsuario, position: r.position };
+  return { idUsuario: user.command.data.idUsuario, position: r.position, events: r.events };
 }
 
 /** Baja: the patient is dadoDeBaja and its user deactivated, in one append. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EstadoCita } from '../events/cita.ts';
+import type { Cita, EstadoCita } from '../events/cita.ts';
 import type { Alcance } from '../events/cita.ts';
 import { preparedRows } from './prepared.ts';
 
@@ -41,6 +41,20 @@ const view = (r: Row): CitaView => ({
   estado: r.estado,
   motivo: r.motivo,
 });
+
+/** An appointment as the API shows it, from its stream's state (names from the directory read models). */
+export async function citaViewOf(knex: Knex, c: Extract<Cita, { status: 'existente' }>): Promise<CitaView> {
+  const { rows } = await knex.raw(
+    `select (select u.nombre || ' ' || coalesce(u.apellido, '') from psicologos ps join usuarios u on u.id_usuario = ps.id_usuario where ps.id_psicologo = ?) as psi,
+            (select u.nombre || ' ' || coalesce(u.apellido, '') from pacientes p join usuarios u on u.id_usuario = p.id_usuario where p.id_paciente = ?) as pac`,
+    [c.idPsicologo, c.idPaciente],
+  );
+  return {
+    idCita: c.idCita, idPaciente: c.idPaciente, idPsicologo: c.idPsicologo,
+    nombrePsicologo: rows[0]?.psi?.trim() || 'Psicólogo eliminado', nombrePaciente: rows[0]?.pac?.trim() || 'Paciente eliminado',
+    startDatetime: c.startDatetime, durationMinutes: c.durationMinutes, estado: c.estado, motivo: c.motivo,
+  };
+}
 
 function scoped(q: Knex.QueryBuilder, alcance: Alcance): Knex.QueryBuilder {
   if (alcance === 'todas') return q;

@@ -1,3 +1,4 @@
+import type { DiarioRegistrado } from '../events/diario.ts';
 import type { Knex } from 'knex';
 import { LOCAL_DATETIME } from './historial.ts';
 
@@ -19,6 +20,11 @@ const toView = (r: Row): DiarioView => ({
 
 const select = (knex: Knex) =>
   knex('diario_emocional').select('id_diario', 'id_paciente', knex.raw(`to_char(fecha, ${LOCAL_DATETIME}) as fecha`), 'emocion', 'intensidad', 'nota');
+
+/** The entry as the API shows it, from its DiarioRegistrado (a write's response: nothing read back). */
+export const diarioFromEvent = (d: DiarioRegistrado['data']): DiarioView => ({
+  idDiario: d.idDiario, idPaciente: d.idPaciente, fecha: d.fecha, emocion: d.emocion, intensidad: d.intensidad, nota: d.nota ?? null,
+});
 
 /** A patient's entries, or every entry when no patient is given; by id. */
 export async function listDiario(knex: Knex, idPaciente?: number): Promise<DiarioView[]> {

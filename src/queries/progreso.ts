@@ -1,3 +1,4 @@
+import type { ProgresoRegistrado } from '../events/progreso.ts';
 import type { Knex } from 'knex';
 
 /** An emotional progress record as the API shows it. */
@@ -30,6 +31,12 @@ const select = (knex: Knex) =>
   knex('progreso_emocional').select(
     'id_progress', 'id_paciente', knex.raw(`to_char(fecha, 'YYYY-MM-DD') as fecha`), 'nivel_estres', 'nivel_ansiedad', 'nivel_animo',
   );
+
+/** The record as the API shows it, from its ProgresoRegistrado (a write's response: nothing read back). */
+export const progresoFromEvent = (d: ProgresoRegistrado['data']): ProgresoView => ({
+  idProgress: d.idProgress, idPaciente: d.idPaciente, fecha: d.fecha,
+  nivelEstres: d.nivelEstres, nivelAnsiedad: d.nivelAnsiedad, nivelAnimo: d.nivelAnimo,
+});
 
 /** A patient's records, or every record when no patient is given; by id. */
 export async function listProgreso(knex: Knex, idPaciente?: number): Promise<ProgresoView[]> {

@@ -44,10 +44,23 @@ export function sessionOf(deps: AppDeps, user: AuthUser) {
   };
 }
 
+/** The new user's session, from the registration's decided events (never read back: the write is stored). */
+function registeredUser(registered: Registered): AuthUser | null {
+  const data = (type: string) => registered.events.find((e) => e.type === type)?.data as Record<string, unknown> | undefined;
+  const u = data('UsuarioRegistrado');
+  if (!u) return null;
+  return {
+    idUsuario: u.idUsuario as number, email: u.email as string, nombre: u.nombre as string, apellido: u.apellido as string,
+    rol: u.rol as AuthUser['rol'], activo: true, passwordHash: '',
+    idPaciente: (data('PacienteRegistrado')?.idPaciente as number | undefined) ?? null,
+    idPsicologo: (data('PsicologoRegistrado')?.idPsicologo as number | undefined) ?? null,
+  };
+}
+
 async function respondWithSession(deps: AppDeps, ctx: Context, registered: Registered, email: string) {
   await settled(deps, registered);
-  const user = await findAuthUser(deps.knex, deps.lookupHash('email', normaliseEmail(email)));
-  if (!user) throw errors.unavailable(1);
+  const user = registeredUser(registered) ?? (await findAuthUser(deps.knex, deps.lookupHash('email', normaliseEmail(email))));
+  if (!user) throw new Error('a registration decided no UsuarioRegistrado');
   ctx.body = sessionOf(deps, user);
 }
 

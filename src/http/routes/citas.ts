@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { AppDeps } from '../deps.ts';
+import type { AppDeps, Written } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { s } from '../validation.ts';
@@ -8,11 +8,11 @@ import { errors } from '../../platform/errors.ts';
 import { currentMonth, MES_PATTERN } from '../../platform/agenda-time.ts';
 import type { Position } from '../../eventstore/port.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
-import { findCita, listCitas } from '../../queries/citas.ts';
+import { citaViewOf, findCita, listCitas } from '../../queries/citas.ts';
 import { agendaPaciente } from '../../queries/agenda.ts';
 import { MAX_DURACION_MINUTOS, type Alcance } from '../../commands/cita.ts';
 import { cambiarEstadoCita, cancelarCita, reprogramarCita, reservarCita, type CambiosCita, type NuevaCita } from '../../commands/citas.ts';
-import type { EstadoCita } from '../../events/cita.ts';
+import { citaStream, evolveCita, type Cita, type CitaEvent, type EstadoCita } from '../../events/cita.ts';
 
 const ESTADOS = ['PENDIENTE', 'CONFIRMADA', 'CANCELADA', 'COMPLETADA'] as const;
 const TAG = 'Citas';
@@ -60,13 +60,22 @@ export function ownPsicologo(user: AuthUser): number {
 const alcanceOf = (user: AuthUser): Alcance =>
   user.rol === 'ADMIN' ? 'todas' : user.rol === 'PSICOLOGO' ? { idPsicologo: ownPsicologo(user) } : { idPaciente: ownPaciente(user) };
 
-/** Read-your-writes, then the appointment as the caller sees it. */
-async function answer(deps: AppDeps, ctx: Context, position: Position | null, idCita: number, status = 200) {
-  await settled(deps, position);
-  const cita = await findCita(deps.knex, idCita, alcanceOf(caller(ctx)));
-  if (!cita) throw errors.unavailable(1);
+/**
+ * Read-your-writes, then the appointment as the caller sees it. The write is stored: if the read
+ * model cannot show it (late or broken), the answer comes from the appointment's own stream.
+ */
+async function answer(deps: AppDeps, ctx: Context, written: Written, idCita: number, status = 200) {
+  await settled(deps, written);
+  const cita = (await findCita(deps.knex, idCita, alcanceOf(caller(ctx)))) ?? (await citaFromLog(deps, idCita));
   ctx.status = status;
   ctx.body = cita;
+}
+
+async function citaFromLog(deps: AppDeps, idCita: number) {
+  const history = await deps.store.readStream(citaStream(idCita));
+  const state = history.reduce((s, e) => evolveCita(s, e as unknown as CitaEvent), { status: 'nueva' } as Cita);
+  if (state.status === 'nueva') throw new Error(`appointment ${idCita} written but not in its stream`);
+  return citaViewOf(deps.knex, state);
 }
 
 function readRoutes(deps: AppDeps, prefix: string, auth: 'PACIENTE' | 'PSICOLOGO' | 'ADMIN', who: string): RouteDef[] {
@@ -96,7 +105,7 @@ function pacienteRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { body }: { body: NuevaCita }) => {
         const user = caller(ctx);
         const r = await reservarCita(deps, actorOf(user), ownPaciente(user), body);
-        await answer(deps, ctx, r.position, r.idCita, 201);
+        await answer(deps, ctx, r, r.idCita, 201);
       },
     },
     {
@@ -105,7 +114,7 @@ function pacienteRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { body, params }: { body: CambiosCita; params: Record<string, number> }) => {
         const user = caller(ctx);
         const r = await reprogramarCita(deps, actorOf(user), params.id, { idPaciente: ownPaciente(user) }, body);
-        await answer(deps, ctx, r.position, params.id);
+        await answer(deps, ctx, r, params.id);
       },
     },
     {
@@ -149,7 +158,7 @@ function psicologoRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { body, params }: { body: { estado: EstadoCita }; params: Record<string, number> }) => {
         const user = caller(ctx);
         const r = await cambiarEstadoCita(deps, actorOf(user), params.id, ownPsicologo(user), body.estado);
-        await answer(deps, ctx, r.position, params.id);
+        await answer(deps, ctx, r, params.id);
       },
     },
   ];

@@ -1,3 +1,4 @@
+import type { DiarioRegistrado } from '../../events/diario.ts';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
@@ -5,7 +6,7 @@ import { s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
-import { findDiario, listDiario } from '../../queries/diario.ts';
+import { diarioFromEvent, findDiario, listDiario } from '../../queries/diario.ts';
 import { eliminarDiario, registrarDiario } from '../../commands/clinico.ts';
 import { diarioNotFound } from '../../commands/diario.ts';
 import { actorOf, idPacienteQuery, ownPaciente, pacienteDelPsicologo } from './historial.ts';
@@ -37,10 +38,9 @@ export function diarioRoutes(deps: AppDeps): RouteDef[] {
         const user = caller(ctx);
         const r = await registrarDiario(deps, actorOf(user), ownPaciente(user), { emocion: body.emocion, intensidad: body.intensidad, nota: body.nota ?? null });
         await settled(deps, r);
-        const created = await findDiario(deps.knex, r.id);
-        if (!created) throw errors.unavailable(1);
+        const registrado = r.events.find((e): e is DiarioRegistrado => e.type === 'DiarioRegistrado');
         ctx.status = 201;
-        ctx.body = created;
+        ctx.body = registrado ? diarioFromEvent(registrado.data) : await findDiario(deps.knex, r.id);
       },
     },
     {

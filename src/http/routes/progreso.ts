@@ -1,3 +1,4 @@
+import type { ProgresoRegistrado } from '../../events/progreso.ts';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
@@ -6,7 +7,7 @@ import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
 import { isValidDate } from '../../platform/time.ts';
-import { findProgreso, listProgreso, resumenSemanal } from '../../queries/progreso.ts';
+import { findProgreso, progresoFromEvent, listProgreso, resumenSemanal } from '../../queries/progreso.ts';
 import { registrarProgreso } from '../../commands/clinico.ts';
 import { actorOf, idPacienteQuery, ownPaciente, pacienteDelPsicologo } from './historial.ts';
 
@@ -49,10 +50,9 @@ export function progresoRoutes(deps: AppDeps): RouteDef[] {
         const { fecha, nivelEstres, nivelAnsiedad, nivelAnimo } = body;
         const r = await registrarProgreso(deps, actorOf(user), ownPaciente(user), fecha, { nivelEstres, nivelAnsiedad, nivelAnimo });
         await settled(deps, r);
-        const created = await findProgreso(deps.knex, r.id);
-        if (!created) throw errors.unavailable(1);
+        const registrado = r.events.find((e): e is ProgresoRegistrado => e.type === 'ProgresoRegistrado');
         ctx.status = 201;
-        ctx.body = created;
+        ctx.body = registrado ? progresoFromEvent(registrado.data) : await findProgreso(deps.knex, r.id);
       },
     },
     {
