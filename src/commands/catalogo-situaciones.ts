@@ -41,7 +41,7 @@ const step = (idSituacion: number, command: SituacionCommand): Step => ({ stream
 export async function crearSituacion(deps: CommandDeps, actor: Actor, campos: SituacionCampos) {
   const idSituacion = await deps.ids('situacion');
   const r = await decideSituacion(deps, actor, [step(idSituacion, { type: 'CrearSituacion', data: { ...campos, idSituacion } })]);
-  return { idSituacion, position: r.position };
+  return { idSituacion, position: r.position, events: r.events };
 }
 
 export const modificarSituacion = (deps: CommandDeps, actor: Actor, idSituacion: number, campos: Extract<SituacionCommand, { type: 'ModificarSituacion' }>['data']) =>

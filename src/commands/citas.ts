@@ -173,7 +173,7 @@ export async function crearBloqueo(deps: CommandDeps, actor: Actor, idPsicologo:
     ...dias.map((dia) => agendaStep(idPsicologo, dia, { type: 'CrearBloqueo', data })),
     { streamId: bloqueoStream(idBloqueo), decider: ubicacionDecider, command: { type: 'UbicarBloqueo', data: { idPsicologo, idBloqueo, dias } } },
   ], ctx);
-  return { idBloqueo, position: r.position };
+  return { idBloqueo, position: r.position, events: r.events };
 }
 
 /** A block of another psychologist is not in this agenda: 404. Its day streams come from `bloqueo-<id>`. */

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../events/domain-event.ts';
 // Application services of the directory area: a patient's addresses, a user's settings and push devices.
 import type { Position } from '../eventstore/port.ts';
 import { direccionStream, type DireccionCampos } from '../events/direccion.ts';
@@ -20,7 +21,7 @@ export async function anadirDireccion(deps: CommandDeps, actor: Actor, idPacient
     [{ streamId: direccionStream(idDireccion), decider: direccionDecider, command: { type: 'AnadirDireccion', data: { ...campos, idDireccion, idPaciente } } }],
     commandContext(deps, actor),
   );
-  return { idDireccion, position: r.position };
+  return { idDireccion, position: r.position, events: r.events };
 }
 
 /** Removes one of the patient's own addresses; anyone else's reads as not found. */
@@ -56,12 +57,12 @@ const eliminarStep = (idUsuario: number, token: string, motivo: MotivoBaja): Ste
  * (they signed out, this one signed in on the same phone), it moves, so pushes follow the person
  * now using the device.
  */
-export async function registrarDispositivo(deps: CommandDeps, actor: Actor, idUsuario: number, token: string): Promise<{ creado: boolean; position: Position | null }> {
+export async function registrarDispositivo(deps: CommandDeps, actor: Actor, idUsuario: number, token: string): Promise<{ creado: boolean; position: Position | null; events: DomainEvent[] }> {
   const owner = await findDispositivo(deps.knex, token);
   const steps: Step[] = owner && owner.idUsuario !== idUsuario ? [eliminarStep(owner.idUsuario, token, 'OTRO_USUARIO')] : [];
   steps.push({ streamId: dispositivosStream(idUsuario), decider: dispositivoDecider, command: { type: 'RegistrarDispositivo', data: { idUsuario, token } } });
   const r = await handleCommand(deps.store, steps, commandContext(deps, actor));
-  return { creado: r.events.some((e) => e.type === 'DispositivoRegistrado'), position: r.position };
+  return { creado: r.events.some((e) => e.type === 'DispositivoRegistrado'), position: r.position, events: r.events };
 }
 
 /** `USUARIO`: the user's request (404 when unknown); `NO_REGISTRADO`: FCM dropped it (no error). */

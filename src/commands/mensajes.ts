@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../events/domain-event.ts';
 // Application service of the messages area: the same path for REST and the STOMP channel.
 import type { Position } from '../eventstore/port.ts';
 import { mensajeStream } from '../events/mensaje.ts';
@@ -53,7 +54,7 @@ async function checkCita(deps: CommandDeps, sender: Remitente, receiverId: numbe
   if (!people.includes(sender.idUsuario) && !people.includes(receiverId)) throw citaInvalida();
 }
 
-export async function enviarMensaje(deps: CommandDeps, sender: Remitente, input: EnvioInput): Promise<{ idMensaje: number; position: Position | null }> {
+export async function enviarMensaje(deps: CommandDeps, sender: Remitente, input: EnvioInput): Promise<{ idMensaje: number; position: Position | null; events: DomainEvent[] }> {
   if (!input.mensaje.trim()) throw errors.invalid('El mensaje no puede estar vacío', 'mensaje must not be empty');
   const idPaciente = await checkReceptor(deps, sender, input.receiverId);
   const idCita = input.idCita ?? null;
@@ -69,7 +70,7 @@ export async function enviarMensaje(deps: CommandDeps, sender: Remitente, input:
     }],
     commandContext(deps, actor),
   );
-  return { idMensaje, position: r.position };
+  return { idMensaje, position: r.position, events: r.events };
 }
 
 /** Only the receiver marks a message read; for anyone else it does not exist (404). Idempotent. */

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../events/domain-event.ts';
 import { ReservationTakenError, type Position, type Reservation } from '../eventstore/port.ts';
 import { pacienteStream, type CambiosPaciente, type EstadoPago, type MetodoPago } from '../events/paciente.ts';
 import { usuarioStream } from '../events/usuario.ts';
@@ -45,7 +46,7 @@ const perfilReservation = (deps: CommandDeps, idUsuario: number): Reservation =>
 });
 
 /** The patient profile of an existing PACIENTE user who has none (administration). */
-export async function crearPaciente(deps: CommandDeps, actor: Actor, input: CrearPacienteInput): Promise<{ idPaciente: number; position: Position | null }> {
+export async function crearPaciente(deps: CommandDeps, actor: Actor, input: CrearPacienteInput): Promise<{ idPaciente: number; position: Position | null; events: DomainEvent[] }> {
   const usuario = await findUsuarioParaPerfil(deps.knex, input.idUsuario);
   if (!usuario || usuario.rol !== 'PACIENTE' || !usuario.activo) {
     throw errors.invalid('El usuario no existe o no es un paciente activo', 'The user does not exist or is not an active patient');
@@ -63,7 +64,7 @@ export async function crearPaciente(deps: CommandDeps, actor: Actor, input: Crea
   });
   try {
     const r = await handleCommand(deps.store, [step], commandContext(deps, actor), () => [perfilReservation(deps, input.idUsuario)]);
-    return { idPaciente, position: r.position };
+    return { idPaciente, position: r.position, events: r.events };
   } catch (err) {
     if (err instanceof ReservationTakenError) throw perfilExiste();
     throw err;
@@ -93,7 +94,7 @@ async function destroyIdentity(deps: ErasureDeps, idPaciente: number): Promise<v
  * reservation released in one append; mail still waiting for the address is dropped; then the
  * person's identity key is destroyed, which blanks their personal fields in every event.
  */
-export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPaciente: number): Promise<{ position: Position | null }> {
+export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPaciente: number): Promise<{ position: Position | null; events: DomainEvent[] }> {
   const target = await findErasureTarget(deps.knex, idPaciente);
   if (!target) {
     // Erased already (or never existed). If a crash came between the event and the key's
@@ -115,5 +116,5 @@ export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPacien
   const r = await handleCommand(deps.store, steps, commandContext(deps, actor), () => [release]);
   await destroyIdentity(deps, idPaciente);
   if (trace) await purgeOutbox(deps.knex, trace);
-  return { position: r.position };
+  return { position: r.position, events: r.events };
 }

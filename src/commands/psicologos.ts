@@ -73,7 +73,7 @@ export async function crearPsicologo(deps: CommandDeps, actor: Actor, input: Cre
   };
   const extra = [perfilReservation(deps, input.idUsuario), ...licencia(deps, lic)];
   const r = await run(deps, actor, idPsicologo, { type: 'RegistrarPsicologo', data }, extra);
-  return { idPsicologo, position: r.position };
+  return { idPsicologo, position: r.position, events: r.events };
 }
 
 export async function actualizarPsicologo(deps: CommandDeps, actor: Actor, idPsicologo: number, cambios: CambiosPerfil) {
@@ -140,7 +140,7 @@ async function removeFile(storage: FileStorage, url: string | null): Promise<voi
 /** Stores the re-encoded photo under a new random name, records it, then removes the photo it replaced. */
 export async function actualizarFotoPerfil(
   deps: CommandDeps, storage: FileStorage, actor: Actor, idPsicologo: number, upload: Buffer,
-): Promise<{ position: Position | null }> {
+): Promise<{ position: Position | null; events: DomainEvent[] }> {
   const image = await reencodeImage(upload);
   const name = newFileName(image.ext);
   await storage.save(name, image.data);
@@ -154,5 +154,5 @@ export async function actualizarFotoPerfil(
   for (const e of r.events as PsicologoEvent[]) {
     if (e.type === 'FotoPerfilActualizada') await removeFile(storage, e.data.fotoAnterior);
   }
-  return { position: r.position };
+  return { position: r.position, events: r.events };
 }

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../events/domain-event.ts';
 // Application services of the sessions area.
 import type { EventStore, Position } from '../eventstore/port.ts';
 import { citaStream, evolveCita, type Cita, type CitaEvent } from '../events/cita.ts';
@@ -24,7 +25,7 @@ export async function citaState(store: EventStore, idCita: number): Promise<Cita
 }
 
 /** Records a session for one of the author's appointments; ids and owners come from the appointment. */
-export async function registrarSesion(deps: CommandDeps, actor: Actor, autor: Autor, input: SesionInput): Promise<{ idSesion: number; position: Position | null }> {
+export async function registrarSesion(deps: CommandDeps, actor: Actor, autor: Autor, input: SesionInput): Promise<{ idSesion: number; position: Position | null; events: DomainEvent[] }> {
   // Another psychologist's patient reads exactly like a patient that does not exist (400, as the spec lists).
   if (autor.rol === 'PSICOLOGO' && !(await isPacienteOf(deps.knex, autor.idPaciente, autor.idPsicologo))) {
     throw errors.invalid('No existe el paciente indicado (idPaciente)', 'The given patient does not exist (idPaciente)');
@@ -46,7 +47,7 @@ export async function registrarSesion(deps: CommandDeps, actor: Actor, autor: Au
     }],
     commandContext(deps, actor),
   );
-  return { idSesion, position: r.position };
+  return { idSesion, position: r.position, events: r.events };
 }
 
 /** Removes one of the patient's own session records; anyone else's reads as not found. */

@@ -1,3 +1,4 @@
+import type { DireccionAnadida } from '../events/direccion.ts';
 import type { Knex } from 'knex';
 
 export interface DireccionView {
@@ -14,6 +15,12 @@ export interface DireccionView {
 const toView = (r: Record<string, any>): DireccionView => ({
   idDireccion: r.id_direccion, idPaciente: r.id_paciente, calle: r.calle, ciudad: r.ciudad ?? null,
   provincia: r.provincia ?? null, codigoPostal: r.codigo_postal ?? null, pais: r.pais ?? null, descripcion: r.descripcion ?? null,
+});
+
+/** An address as the API shows it, from its DireccionAnadida. */
+export const direccionFromEvent = (d: DireccionAnadida['data']): DireccionView => ({
+  idDireccion: d.idDireccion, idPaciente: d.idPaciente, calle: d.calle, ciudad: d.ciudad ?? null,
+  provincia: d.provincia ?? null, codigoPostal: d.codigoPostal ?? null, pais: d.pais ?? null, descripcion: d.descripcion ?? null,
 });
 
 /** A patient's addresses, or every address when no patient is given; by id. */

@@ -1,3 +1,4 @@
+import type { MensajeEnviado } from '../events/mensaje.ts';
 import type { Knex } from 'knex';
 import type { Rol } from '../events/usuario.ts';
 import { localDateTime } from '../platform/time.ts';
@@ -68,4 +69,13 @@ export async function findCitaPartes(knex: Knex, idCita: number): Promise<{ paci
     .where('c.id_cita', idCita)
     .first('p.id_usuario as paciente_usuario', 'ps.id_usuario as psicologo_usuario');
   return row ? { pacienteUsuario: row.paciente_usuario ?? null, psicologoUsuario: row.psicologo_usuario ?? null } : null;
+}
+
+/** The stored message record, as REST shows it, from the event itself (no read-model wait). */
+export function mensajeRecord(event: MensajeEnviado, zone: string): MensajeView {
+  const d = event.data;
+  return {
+    idMensaje: d.idMensaje, senderId: d.senderId, receiverId: d.receiverId, idCita: d.idCita ?? null,
+    mensaje: d.mensaje ?? null, enviadoEn: localDateTime(new Date(d.enviadoEn), zone), leido: false,
+  };
 }

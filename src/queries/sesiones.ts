@@ -1,3 +1,4 @@
+import type { SesionRegistrada } from '../events/sesion.ts';
 import type { Knex } from 'knex';
 
 export interface SesionView {
@@ -14,6 +15,12 @@ export interface SesionView {
 const toView = (r: Record<string, any>): SesionView => ({
   idSesion: r.id_sesion, idCita: r.id_cita, idPaciente: r.id_paciente, idPsicologo: r.id_psicologo,
   sessionDate: r.session_date, durationMinutes: r.duration_minutes, notas: r.notas ?? null, recomendaciones: r.recomendaciones ?? null,
+});
+
+/** A session as the API shows it, from its SesionRegistrada. */
+export const sesionFromEvent = (d: SesionRegistrada['data']): SesionView => ({
+  idSesion: d.idSesion, idCita: d.idCita, idPaciente: d.idPaciente, idPsicologo: d.idPsicologo,
+  sessionDate: d.sessionDate, durationMinutes: d.durationMinutes, notas: d.notas ?? null, recomendaciones: d.recomendaciones ?? null,
 });
 
 /** Sessions by id; narrowed to a patient and/or a psychologist when given (the caller's scope). */

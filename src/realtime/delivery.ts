@@ -2,18 +2,9 @@ import type { EventStore, Position, StoredEvent, Subscription } from '../eventst
 import type { MensajeEnviado } from '../events/mensaje.ts';
 import type { Logger } from '../platform/logger.ts';
 import { localDateTime } from '../platform/time.ts';
-import type { MensajeView } from '../queries/mensajes.ts';
+import { mensajeRecord } from '../queries/mensajes.ts';
 import type { Hub } from './hub.ts';
 import { DESTINATIONS } from './options.ts';
-
-/** The stored message record, as REST shows it, from the event itself (no read-model wait). */
-export function mensajeRecord(event: MensajeEnviado, zone: string): MensajeView {
-  const d = event.data;
-  return {
-    idMensaje: d.idMensaje, senderId: d.senderId, receiverId: d.receiverId, idCita: d.idCita ?? null,
-    mensaje: d.mensaje ?? null, enviadoEn: localDateTime(new Date(d.enviadoEn), zone), leido: false,
-  };
-}
 
 /**
  * Chat delivery, one per server instance: a live subscription to the event log from its head at

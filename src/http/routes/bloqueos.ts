@@ -1,3 +1,4 @@
+import type { BloqueoCreado } from '../../events/agenda.ts';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
@@ -39,8 +40,9 @@ export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
         const idPsicologo = ownPsicologo(user);
         const r = await crearBloqueo(deps, actorOf(user), idPsicologo, body);
         await settled(deps, r);
-        const bloqueo = await findBloqueo(deps.knex, r.idBloqueo, idPsicologo);
-        if (!bloqueo) throw errors.unavailable(1);
+        const creado = r.events.find((e): e is BloqueoCreado => e.type === 'BloqueoCreado');
+        const bloqueo = (await findBloqueo(deps.knex, r.idBloqueo, idPsicologo))
+          ?? (creado && { idBloqueo: creado.data.idBloqueo, fecha: creado.data.fecha, horaInicio: creado.data.horaInicio, horaFin: creado.data.horaFin, motivo: creado.data.motivo });
         ctx.status = 201;
         ctx.body = bloqueo;
       },

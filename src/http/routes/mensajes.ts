@@ -1,3 +1,4 @@
+import type { MensajeEnviado } from '../../events/mensaje.ts';
 import type { Rol } from '../../events/usuario.ts';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
@@ -8,7 +9,7 @@ import { errors } from '../../platform/errors.ts';
 import { enviarMensaje, marcarLeido, type EnvioInput } from '../../commands/mensajes.ts';
 import { mensajeNotFound } from '../../commands/mensaje.ts';
 import { envioFields } from '../../commands/mensaje-envio.ts';
-import { findMensaje, listMensajes } from '../../queries/mensajes.ts';
+import { findMensaje, listMensajes, mensajeRecord } from '../../queries/mensajes.ts';
 
 const id = (): JsonSchema => s.int({ minimum: 1, maximum: 2_147_483_647 });
 
@@ -44,10 +45,10 @@ export function mensajesRoutes(deps: AppDeps): RouteDef[] {
     handler: async (ctx, { body }: { body: EnvioInput }) => {
       const r = await enviarMensaje(deps, caller(ctx), body);
       await settled(deps, r);
-      const created = await findMensaje(deps.knex, zone, r.idMensaje);
-      if (!created) throw errors.unavailable(1);
+      const enviado = r.events.find((e): e is MensajeEnviado => e.type === 'MensajeEnviado');
       ctx.status = 201;
-      ctx.body = created;
+      // From the decided event, as the STOMP delivery shows it (nothing read back).
+      ctx.body = enviado ? mensajeRecord(enviado, zone) : await findMensaje(deps.knex, zone, r.idMensaje);
     },
   });
 

@@ -1,3 +1,5 @@
+import type { DomainEvent } from '../../events/domain-event.ts';
+import type { SesionRegistrada } from '../../events/sesion.ts';
 import type { Context } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
@@ -7,7 +9,7 @@ import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
 import { isPacienteOf } from '../../queries/direcciones.ts';
-import { findSesion, listSesiones, type SesionView } from '../../queries/sesiones.ts';
+import { findSesion, listSesiones, type SesionView, sesionFromEvent } from '../../queries/sesiones.ts';
 import { eliminarSesion, registrarSesion, type SesionInput } from '../../commands/sesiones.ts';
 import { sesionNotFound, type Autor } from '../../commands/sesion.ts';
 import type { Position } from '../../eventstore/port.ts';
@@ -51,10 +53,11 @@ function ownPsicologo(user: AuthUser): number {
 
 export function sesionesRoutes(deps: AppDeps): RouteDef[] {
   /** Read-your-writes, then the created record from the read model. */
-  async function respondCreated(ctx: Context, r: { idSesion: number; position: Position | null }) {
+  async function respondCreated(ctx: Context, r: { idSesion: number; position: Position | null; events: DomainEvent[] }) {
     await settled(deps, r);
-    const sesion = await findSesion(deps.knex, r.idSesion);
-    if (!sesion) throw errors.unavailable(1);
+    // The read model's row; if it cannot show the stored session (late, broken), the decided event.
+    const registrada = r.events.find((e): e is SesionRegistrada => e.type === 'SesionRegistrada');
+    const sesion = (await findSesion(deps.knex, r.idSesion)) ?? (registrada && sesionFromEvent(registrada.data));
     ctx.status = 201;
     ctx.body = sesion;
   }

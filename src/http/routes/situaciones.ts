@@ -24,11 +24,9 @@ type Body = Omit<SituacionCampos, 'descripcion' | 'activo'> & { descripcion?: st
 const campos = (b: Body): SituacionCampos => ({ nombre: b.nombre, categoria: b.categoria, descripcion: b.descripcion ?? null, activo: b.activo ?? true });
 
 export function situacionesRoutes(deps: AppDeps): RouteDef[] {
-  const one = async (idSituacion: number) => {
-    const found = await findSituacion(deps.knex, idSituacion);
-    if (!found) throw errors.unavailable(1);
-    return found;
-  };
+  // The read model's row; if it cannot show the stored change (late, broken), what was written.
+  const one = async (idSituacion: number, written: SituacionCampos) =>
+    (await findSituacion(deps.knex, idSituacion)) ?? { idSituacion, ...written };
   return [
     {
       method: 'get', path: '/api/situaciones', tag: 'Situaciones', summary: 'Catálogo de situaciones activas', auth: 'public',
@@ -51,7 +49,7 @@ export function situacionesRoutes(deps: AppDeps): RouteDef[] {
         const r = await crearSituacion(deps, actorOf(caller(ctx)), campos(body));
         await settled(deps, r);
         ctx.status = 201;
-        ctx.body = await one(r.idSituacion);
+        ctx.body = await one(r.idSituacion, campos(body));
       },
     },
     {
@@ -60,7 +58,7 @@ export function situacionesRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { body, params }: { body: Body; params: Record<string, number> }) => {
         const r = await modificarSituacion(deps, actorOf(caller(ctx)), params.id, body);
         await settled(deps, r);
-        ctx.body = await one(params.id);
+        ctx.body = await one(params.id, campos(body));
       },
     },
     {
