@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { bootstrapAdmin } from './commands/bootstrap.ts';
 import { seedSituaciones } from './commands/catalogo-situaciones.ts';
+import { upgradeLegacyAgendas } from './commands/agenda-upgrade.ts';
 import { openEventStore } from './eventstore/open.ts';
 import { createApp } from './http/app.ts';
 import { AuthUserCache } from './http/auth-cache.ts';
@@ -79,6 +80,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   outbox.start();
   await bootstrapAdmin(deps, projections, logger);
   await seedSituaciones(deps, projections, logger);
+  // Agendas written before the per-day streams (one query when there are none; KurrentDB: npm run agenda:upgrade).
+  if (config.eventStore === 'postgres') {
+    const upgraded = await upgradeLegacyAgendas(deps);
+    if (upgraded.streams > 0) logger.info({ ...upgraded }, 'legacy agendas carried into day streams');
+  }
   const retention = scheduleRetentionJob({ knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
 

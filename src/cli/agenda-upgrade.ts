@@ -1,0 +1,53 @@
+// npm run agenda:upgrade — carries agendas written before the per-day streams into them (the server
+// does it at start on PostgreSQL; with KurrentDB run this once after upgrading). Idempotent.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { upgradeLegacyAgendas } from '../commands/agenda-upgrade.ts';
+import { openEventStore } from '../eventstore/open.ts';
+import { systemClock } from '../platform/clock.ts';
+import { ConfigError, loadConfig } from '../platform/config.ts';
+import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { sequenceIds } from '../platform/ids.ts';
+import { lookupHasher } from '../platform/security.ts';
+
+const USAGE = `Usage: npm run agenda:upgrade
+
+Carries every psychologist's agenda written before the per-day agenda streams into them
+(live appointments and blocks), so that new bookings are checked against them. Safe to run again.
+
+Options:
+  --help   this text
+`;
+
+const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(resolve(process.argv[1]!)).href;
+if (isMain) {
+  let help = false;
+  try {
+    help = parseArgs({ args: process.argv.slice(2), strict: true, allowPositionals: false, options: { help: { type: 'boolean' } } }).values.help ?? false;
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  try {
+    const config = loadConfig();
+    const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 3 });
+    const { store, keys } = await openEventStore(config, db.knex, db.url);
+    try {
+      const deps = { store, knex: db.knex, clock: systemClock, config, ids: sequenceIds(db.knex), lookupHash: lookupHasher(await keys.serverKey('lookup')) };
+      const r = await upgradeLegacyAgendas(deps, (line) => process.stderr.write(`${line}\n`));
+      process.stderr.write(`${r.streams} legacy agendas upgraded (${r.citas} appointments, ${r.bloqueos} blocks; ${r.solapesPaciente} patient overlaps kept).\n`);
+    } finally {
+      await store.close();
+      await db.close();
+    }
+    process.exit(0);
+  } catch (err) {
+    process.stderr.write(err instanceof ConfigError ? `Configuration error: ${err.message}\n` : `agenda:upgrade failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(err instanceof ConfigError ? 2 : 1);
+  }
+}
