@@ -80,11 +80,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   outbox.start();
   await bootstrapAdmin(deps, projections, logger);
   await seedSituaciones(deps, projections, logger);
-  // Agendas written before the per-day streams (one query when there are none; KurrentDB: npm run agenda:upgrade).
-  if (config.eventStore === 'postgres') {
-    const upgraded = await upgradeLegacyAgendas(deps);
-    if (upgraded.streams > 0) logger.info({ ...upgraded }, 'legacy agendas carried into day streams');
-  }
+  // Agendas written before the per-day streams, before any request can book (PostgreSQL: one indexed
+  // query when there are none; KurrentDB: a scan of the log since the last start). A failure stops the start.
+  const upgraded = await upgradeLegacyAgendas(deps, (line, level) => logger[level](line));
+  if (upgraded.streams > 0) logger.info({ ...upgraded }, 'legacy agendas carried into day streams');
   const retention = scheduleRetentionJob({ knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
 

@@ -1,5 +1,5 @@
 // npm run agenda:upgrade — carries agendas written before the per-day streams into them (the server
-// does it at start on PostgreSQL; with KurrentDB run this once after upgrading). Idempotent.
+// does the same at start). Idempotent.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,9 @@ import { lookupHasher } from '../platform/security.ts';
 const USAGE = `Usage: npm run agenda:upgrade
 
 Carries every psychologist's agenda written before the per-day agenda streams into them
-(live appointments and blocks), so that new bookings are checked against them. Safe to run again.
+(live appointments and blocks that have not ended), so that new bookings are checked against
+them, and marks each old stream as done. The server does the same when it starts; this command
+runs it without starting the server. Safe to run again: a marked stream is skipped.
 
 Options:
   --help   this text
@@ -39,8 +41,12 @@ if (isMain) {
     const { store, keys } = await openEventStore(config, db.knex, db.url);
     try {
       const deps = { store, knex: db.knex, clock: systemClock, config, ids: sequenceIds(db.knex), lookupHash: lookupHasher(await keys.serverKey('lookup')) };
-      const r = await upgradeLegacyAgendas(deps, (line) => process.stderr.write(`${line}\n`));
-      process.stderr.write(`${r.streams} legacy agendas upgraded (${r.citas} appointments, ${r.bloqueos} blocks; ${r.solapesPaciente} patient overlaps kept).\n`);
+      const r = await upgradeLegacyAgendas(deps, (line, level) => process.stderr.write(`${level === 'warn' ? 'WARNING: ' : ''}${line}\n`));
+      process.stderr.write(
+        `${r.streams} legacy agendas upgraded: ${r.citas} appointments and ${r.bloqueos} blocks carried; not carried: ${r.pasadas} already ended, `
+        + `${r.noVigentes} cancelled or completed, ${r.sinCita} without an appointment stream; recorded despite an overlap: ${r.conflictos} on a `
+        + `psychologist's day, ${r.solapesPaciente} on a patient's day.\n`,
+      );
     } finally {
       await store.close();
       await db.close();

@@ -15,6 +15,7 @@ import * as m013 from './013_clinico.ts';
 import * as m014 from './014_mensajes.ts';
 import * as m015 from './015_event_store_append.ts';
 import * as m016 from './016_parked_events.ts';
+import * as m017 from './017_agenda_legacy_index.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '014_mensajes': m014,
   '015_event_store_append': m015,
   '016_parked_events': m016,
+  '017_agenda_legacy_index': m017,
 };
