@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ConfigError } from './config-error.ts';
+import { loadLimits, type Limits } from './limits.ts';
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -28,9 +30,11 @@ export interface Config {
   /** How often the retention job looks for clinical keys due for destruction. */
   retentionJobIntervalMs: number;
   logLevel: string;
+  /** Abuse limits, timeouts and caps (src/platform/limits.ts, docs/limits.md). */
+  limits: Limits;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError } from './config-error.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -105,5 +109,6 @@ export function loadConfig(env: Env = process.env): Config {
     clinicalRetentionYears: int(env, 'CLINICAL_RETENTION_YEARS', 5, 0, 100),
     retentionJobIntervalMs: int(env, 'RETENTION_JOB_INTERVAL_MS', 3_600_000, 1000, 7 * 86_400_000),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    limits: loadLimits(env),
   };
 }

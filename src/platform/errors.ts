@@ -1,6 +1,6 @@
 // The closed set of errors the service answers with; one middleware maps them to the spec's body.
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 export interface Message {
   es: string;
@@ -29,6 +29,10 @@ export const errors = {
   conflict: (es: string, en: string) => new AppError(409, m(es, en)),
   tooLarge: () => new AppError(413, m('El cuerpo de la petición es demasiado grande', 'Request body too large')),
   unsupportedMediaType: () => new AppError(415, m('Tipo de contenido no admitido', 'Unsupported content type')),
+  tooManyRequests: (retryAfterSeconds: number) =>
+    new AppError(429, m('Demasiadas peticiones; espere antes de volver a intentarlo', 'Too many requests; wait before trying again'), {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    }),
   unavailable: (retryAfterSeconds: number) =>
     new AppError(503, m('Servicio no disponible temporalmente, inténtelo de nuevo', 'Service temporarily unavailable, try again'), {
       'Retry-After': String(retryAfterSeconds),

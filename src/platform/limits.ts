@@ -1,0 +1,69 @@
+import { ConfigError } from './config-error.ts';
+
+/**
+ * Every abuse limit of the service, each from its own environment variable (docs/limits.md lists
+ * them). A rate of 0 turns that limit off.
+ */
+export interface Limits {
+  /** Appointments and blocked time start at most this many days ahead (BOOKING_HORIZON_DAYS). */
+  bookingHorizonDays: number;
+  /** Failed logins of one account within `loginFailureWindowMs` before its logins answer 429. */
+  loginMaxFailures: number;
+  loginFailureWindowMs: number;
+  /** Auth requests (login, registrations) per client address and minute. */
+  authRatePerMinute: number;
+  /** Self-registrations per client address and hour. */
+  registrationsPerHour: number;
+  /** Client address from X-Forwarded-For (behind a trusted proxy) instead of the socket. */
+  trustProxy: boolean;
+  /** Each user's writes (REST and STOMP SEND): refill per minute and bucket size. */
+  writesPerMinute: number;
+  writeBurst: number;
+  /** Concurrent STOMP sessions of one user. */
+  stompSessionsPerUser: number;
+  /** HTTP server: time to receive the headers, the whole request, idle keep-alive, open sockets. */
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
+  httpMaxConnections: number;
+  /** Bearer token that opens /metrics; null: /metrics answers 404. */
+  metricsToken: string | null;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer in [${min}, ${max}]`);
+  return n;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'false' || raw === 'no') return false;
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
+  throw new ConfigError(`${name} must be true or false`);
+}
+
+export function loadLimits(env: Env): Limits {
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must have at least 16 characters');
+  return {
+    bookingHorizonDays: int(env, 'BOOKING_HORIZON_DAYS', 730, 1, 36_500),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 0, 1000),
+    loginFailureWindowMs: int(env, 'LOGIN_FAILURE_WINDOW_MS', 15 * 60_000, 1000, 86_400_000),
+    authRatePerMinute: int(env, 'AUTH_RATE_PER_MINUTE', 30, 0, 1_000_000),
+    registrationsPerHour: int(env, 'REGISTRATIONS_PER_HOUR', 10, 0, 1_000_000),
+    trustProxy: flag(env, 'TRUST_PROXY'),
+    writesPerMinute: int(env, 'WRITES_PER_MINUTE', 60, 0, 1_000_000),
+    writeBurst: int(env, 'WRITE_BURST', 120, 1, 1_000_000),
+    stompSessionsPerUser: int(env, 'STOMP_SESSIONS_PER_USER', 10, 0, 10_000),
+    httpHeadersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),
+    httpRequestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000),
+    httpKeepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    httpMaxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 1_000, 0, 1_000_000),
+    metricsToken,
+  };
+}

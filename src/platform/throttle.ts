@@ -1,0 +1,127 @@
+// In-memory rate limits of one process. Keys are bounded: the oldest entries go when a map is full,
+// so a spray of distinct keys costs memory once, not for ever.
+
+const MAX_KEYS = 100_000;
+
+function bounded<V>(map: Map<string, V>): void {
+  if (map.size < MAX_KEYS) return;
+  // Maps iterate in insertion order: drop the oldest tenth.
+  let n = Math.ceil(MAX_KEYS / 10);
+  for (const key of map.keys()) {
+    map.delete(key);
+    if (--n === 0) break;
+  }
+}
+
+/** A token bucket per key: `perMinute` tokens a minute, at most `burst` saved up. perMinute 0: no limit. */
+export class TokenBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(private readonly perMinute: number, private readonly burst: number, private readonly now: () => number = Date.now) {}
+
+  /** Takes one token; null when allowed, else the seconds until one is available. */
+  take(key: string): number | null {
+    if (this.perMinute <= 0) return null;
+    const now = this.now();
+    const ratePerMs = this.perMinute / 60_000;
+    let b = this.buckets.get(key);
+    if (!b) {
+      bounded(this.buckets);
+      b = { tokens: this.burst, at: now };
+      this.buckets.set(key, b);
+    }
+    b.tokens = Math.min(this.burst, b.tokens + (now - b.at) * ratePerMs);
+    b.at = now;
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      return null;
+    }
+    return (1 - b.tokens) / ratePerMs / 1000;
+  }
+}
+
+/** At most `max` events per key in a fixed window of `windowMs`. max 0: no limit. */
+export class WindowCounter {
+  private readonly windows = new Map<string, { start: number; n: number }>();
+
+  constructor(private readonly max: number, private readonly windowMs: number, private readonly now: () => number = Date.now) {}
+
+  /** Counts one; null when allowed, else the seconds until the window ends. */
+  hit(key: string): number | null {
+    if (this.max <= 0) return null;
+    const now = this.now();
+    let w = this.windows.get(key);
+    if (!w || now - w.start >= this.windowMs) {
+      this.windows.delete(key);
+      bounded(this.windows);
+      w = { start: now, n: 0 };
+      this.windows.set(key, w);
+    }
+    if (w.n >= this.max) return (w.start + this.windowMs - now) / 1000;
+    w.n += 1;
+    return null;
+  }
+}
+
+/**
+ * Failed logins per account: after `max` failures within `windowMs` the account is locked for a
+ * time that doubles with each further lock (30 s, 60 s, ... up to the window), reset by a success.
+ */
+export class LoginFailures {
+  private readonly accounts = new Map<string, { failures: number[]; lockedUntil: number; locks: number }>();
+
+  constructor(private readonly max: number, private readonly windowMs: number, private readonly now: () => number = Date.now) {}
+
+  /** Seconds the account stays locked, or null. */
+  locked(key: string): number | null {
+    if (this.max <= 0) return null;
+    const a = this.accounts.get(key);
+    const now = this.now();
+    return a && a.lockedUntil > now ? (a.lockedUntil - now) / 1000 : null;
+  }
+
+  failed(key: string): void {
+    if (this.max <= 0) return;
+    const now = this.now();
+    let a = this.accounts.get(key);
+    if (!a) {
+      bounded(this.accounts);
+      a = { failures: [], lockedUntil: 0, locks: 0 };
+      this.accounts.set(key, a);
+    }
+    a.failures = a.failures.filter((t) => now - t < this.windowMs);
+    a.failures.push(now);
+    if (a.failures.length >= this.max) {
+      a.locks += 1;
+      a.lockedUntil = now + Math.min(this.windowMs, 30_000 * 2 ** (a.locks - 1));
+      a.failures = [];
+    }
+  }
+
+  succeeded(key: string): void {
+    this.accounts.delete(key);
+  }
+}
+
+/** Runs at most `concurrency` tasks at once (bcrypt on the thread pool), the rest wait in order. */
+export class WorkQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly concurrency: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running += 1;
+    try {
+      return await task();
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+}
