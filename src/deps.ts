@@ -6,6 +6,7 @@ import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './reactors/mail/mailer.ts';
 import type { PushTransport } from './reactors/push/push.ts';
 import type { KeyRing } from './platform/crypto/keyring.ts';
+import type { Throttles } from './platform/throttle.ts';
 
 export interface AppDeps extends CommandDeps {
   logger: Logger;
@@ -16,6 +17,8 @@ export interface AppDeps extends CommandDeps {
   push: PushTransport;
   /** Per-person data keys (crypto-shredding). */
   keys: KeyRing;
+  /** Rate limits of this process (writes per user, auth per address, login lockout, bcrypt queue). */
+  throttles: Throttles;
 }
 
 /** What a command wrote: its last position and, when known, its events (to wait only for the read models they touch). */

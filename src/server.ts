@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { availableParallelism } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { bootstrapAdmin } from './commands/bootstrap.ts';
@@ -15,6 +16,7 @@ import { openDatabase } from './platform/database.ts';
 import { sequenceIds } from './platform/ids.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 import { lookupHasher } from './platform/security.ts';
+import { createThrottles } from './platform/throttle.ts';
 import { allProjections } from './projections/index.ts';
 import { CheckpointRunner, projectionHandlers } from './projections/runner.ts';
 import { allReactors } from './reactors/index.ts';
@@ -74,6 +76,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const deps: AppDeps = {
     store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
     lookupHash: lookupHasher(await keys.serverKey('lookup')), logger, projections, reactors, mailer, push, keys,
+    throttles: createThrottles(config.limits, availableParallelism()),
   };
   projections.start();
   reactors.start();

@@ -125,3 +125,27 @@ export class WorkQueue {
     return this.waiting.length;
   }
 }
+
+/** The limits of one process, shared by the REST routes and the STOMP gateway. */
+export interface Throttles {
+  /** Per user id: every write (REST POST/PUT/DELETE and STOMP SEND). */
+  writes: TokenBuckets;
+  /** Per client address: logins and registrations. */
+  auth: WindowCounter;
+  /** Per client address: self-registrations. */
+  registrations: WindowCounter;
+  /** Per account (e-mail lookup hash): failed logins. */
+  logins: LoginFailures;
+  /** bcrypt hashes and compares, at most one per core at a time. */
+  bcrypt: WorkQueue;
+}
+
+export function createThrottles(limits: import('./limits.ts').Limits, cores: number, now: () => number = Date.now): Throttles {
+  return {
+    writes: new TokenBuckets(limits.writesPerMinute, limits.writeBurst, now),
+    auth: new WindowCounter(limits.authRatePerMinute, 60_000, now),
+    registrations: new WindowCounter(limits.registrationsPerHour, 3_600_000, now),
+    logins: new LoginFailures(limits.loginMaxFailures, limits.loginFailureWindowMs, now),
+    bcrypt: new WorkQueue(Math.max(1, cores)),
+  };
+}

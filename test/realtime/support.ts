@@ -11,6 +11,7 @@ import type { RealtimeOptions } from '../../src/realtime/options.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { UNTHROTTLED } from '../support/limits.ts';
 
 export const ADMIN = { email: 'admin@rt.local', password: 'Admin12345' };
 
@@ -31,7 +32,7 @@ export async function startCluster(n: number, realtime: Partial<RealtimeOptions>
   const dataDir = mkdtempSync(join(tmpdir(), 'practice-rt-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.url,
-    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BCRYPT_COST: '4', LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BCRYPT_COST: '4', LOG_LEVEL: 'silent', ...UNTHROTTLED,
   });
   const instances: Instance[] = [];
   const extraPools: ReturnType<typeof createKnex>[] = [];

@@ -6,6 +6,7 @@ import { sequenceIds } from '../../src/platform/ids.ts';
 import { lookupHasher } from '../../src/platform/security.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import type { CommandDeps } from '../../src/commands/deps.ts';
+import { UNTHROTTLED } from '../support/limits.ts';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -55,7 +56,7 @@ export async function dumpTables(knex: Knex, tables: string[]): Promise<Record<s
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test', DATABASE_URL: databaseUrl, JWT_SECRET: 'j'.repeat(40), MASTER_KEY: 'm'.repeat(40),
-    BCRYPT_COST: '4', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-practice-test', ...env,
+    BCRYPT_COST: '4', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent-practice-test', ...UNTHROTTLED, ...env,
   });
 }
 

@@ -7,6 +7,7 @@ import { RecordingPush } from '../../src/reactors/push/push.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { startSmtpServer } from './smtp.ts';
+import { UNTHROTTLED } from './limits.ts';
 
 export const ADMIN_EMAIL = 'admin@test.local';
 export const ADMIN_PASSWORD = 'Admin12345';
@@ -35,6 +36,7 @@ export async function startTestServer(opts: { env?: Record<string, string>; cloc
     ...(process.env.TEST_EVENT_STORE === 'kurrentdb'
       ? { EVENT_STORE: 'kurrentdb', KURRENTDB_URL: `${process.env.KURRENTDB_URL}${process.env.KURRENTDB_URL?.includes('?') ? '&' : '?'}streamPrefix=${new URL(db.url).pathname.slice(1)}` }
       : {}),
+    ...UNTHROTTLED,
     ...opts.env,
   });
   const push = new RecordingPush();
