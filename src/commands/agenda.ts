@@ -1,4 +1,4 @@
-import type { CommandContext, Decider } from './decider.ts';
+import { checkHorizon, type CommandContext, type Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
 import { overlaps, tramoBloqueo, tramoCita, type Tramo } from '../platform/agenda-time.ts';
 import {
@@ -79,6 +79,7 @@ function crearBloqueo(d: Extract<AgendaCommand, { type: 'CrearBloqueo' }>['data'
   if (!t) throw horaInexistente();
   const span = ms(t);
   if (span.fin <= ctx.now.getTime()) throw errors.invalid('El bloqueo no puede estar en el pasado', 'Blocked time cannot be in the past');
+  checkHorizon('fecha', span.inicio, ctx);
   if (state.status === 'abierta' && state.bloqueos.has(d.idBloqueo)) return [];
   // Only appointments conflict: two blocks may overlap, the time is simply unavailable twice.
   if (state.status === 'abierta' && [...state.huecos.values()].some((h) => overlaps(span, h))) {

@@ -1,5 +1,5 @@
 import type { Alcance } from '../events/cita.ts';
-import type { CommandContext, Decider } from './decider.ts';
+import { checkHorizon, type CommandContext, type Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
 import { tramoCita } from '../platform/agenda-time.ts';
 import { evolveCita, type Cita, type CitaEvent, type EstadoCita, type QuienCancela } from '../events/cita.ts';
@@ -45,6 +45,7 @@ function checkTime(startDatetime: string, durationMinutes: number, ctx: CommandC
   if (Date.parse(t.inicio) <= ctx.now.getTime()) {
     throw errors.invalid('La cita no puede estar en el pasado', 'The appointment cannot be in the past');
   }
+  checkHorizon('startDatetime', Date.parse(t.inicio), ctx);
   return t.endDatetime;
 }
 

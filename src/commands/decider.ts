@@ -1,4 +1,5 @@
 import type { EventMetadata } from '../eventstore/port.ts';
+import { errors } from '../platform/errors.ts';
 
 import type { DomainEvent } from '../events/domain-event.ts';
 
@@ -14,6 +15,8 @@ export interface CommandContext {
   now: Date;
   /** The practice's IANA zone: "today", "in the past" and ages are judged in it. */
   timezone: string;
+  /** Appointments and blocked time start at most this many days ahead (BOOKING_HORIZON_DAYS). */
+  bookingHorizonDays: number;
   actor: Actor;
   correlationId: string;
   causationId: string | null;
@@ -26,3 +29,14 @@ export interface Decider<S, C, E extends DomainEvent> {
 }
 
 export type Metadata = EventMetadata;
+
+/** Appointments and blocked time start at most `bookingHorizonDays` ahead of now (decisions.md "Limits"). */
+export function checkHorizon(field: string, startMs: number, ctx: CommandContext): void {
+  if (startMs - ctx.now.getTime() > ctx.bookingHorizonDays * 86_400_000) {
+    const d = ctx.bookingHorizonDays;
+    throw errors.invalid(
+      `${field} debe empezar como máximo ${d} días después de hoy`,
+      `${field} must start at most ${d} days from today`,
+    );
+  }
+}

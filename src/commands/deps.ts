@@ -17,5 +17,5 @@ export interface CommandDeps {
 }
 
 export function commandContext(deps: CommandDeps, actor: Actor, correlationId: string = randomUUID()): CommandContext {
-  return { now: deps.clock.now(), timezone: deps.config.practiceTimezone, actor, correlationId, causationId: null };
+  return { now: deps.clock.now(), timezone: deps.config.practiceTimezone, bookingHorizonDays: deps.config.limits.bookingHorizonDays, actor, correlationId, causationId: null };
 }

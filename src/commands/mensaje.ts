@@ -3,7 +3,7 @@ import { AppError, errors } from '../platform/errors.ts';
 import { evolveMensaje, type Mensaje, type MensajeEnviado, type MensajeEvent } from '../events/mensaje.ts';
 
 /** Longest message text, in characters: a chat line, not a document. */
-export const MAX_MENSAJE = 5000;
+export const MAX_MENSAJE = 2000;
 
 export type MensajeCommand =
   /** The receiver, the appointment and the patient were checked by the service against the read models. */

@@ -1,6 +1,6 @@
 import type { CommandContext, Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
-import { ageOn } from '../platform/time.ts';
+import { ageOn, localDate } from '../platform/time.ts';
 import {
   evolvePaciente, type CambiosPaciente, type Paciente, type PacienteEvent, type PacienteRegistrado,
 } from '../events/paciente.ts';
@@ -15,6 +15,9 @@ export type PacienteCommand =
   | { type: 'EliminarPaciente' };
 
 function checkLegalAge(fechaNacimiento: string, ctx: CommandContext): void {
+  if (fechaNacimiento > localDate(ctx.now, ctx.timezone)) {
+    throw errors.invalid('fechaNacimiento no puede ser una fecha futura', 'fechaNacimiento cannot be in the future');
+  }
   if (ageOn(fechaNacimiento, ctx.now, ctx.timezone) < LEGAL_AGE) {
     throw errors.invalid('El paciente debe ser mayor de edad', 'The patient must be of legal age');
   }

@@ -8,6 +8,7 @@ import { mountDocs } from './docs.ts';
 import { errorMiddleware } from './errors.ts';
 import { errors } from '../platform/errors.ts';
 import { cors, requestLog, requireJson, securityHeaders } from './middleware.ts';
+import { inputGuard } from './input-guard.ts';
 import { openApiDocument } from './openapi.ts';
 import { mountRoutes, type RouteDef } from './routes.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
     })),
   );
+  app.use(inputGuard());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

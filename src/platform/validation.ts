@@ -1,17 +1,20 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { errors } from './errors.ts';
+import { AppError, errors } from './errors.ts';
+import { MAX_JSON_DEPTH, textProblem, type TextProblem } from './json-guard.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 // One ajv instance: schemas validate requests (unknown fields rejected) and feed the OpenAPI document.
-const ajv = addFormats(new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false }));
+const ajv = addFormats(new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, verbose: true }));
 const compiled = new WeakMap<JsonSchema, ValidateFunction>();
 
 function describe(error: ErrorObject): { es: string; en: string } {
   const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'cuerpo';
+  const range = RANGES.get(String((error.parentSchema as { pattern?: unknown } | undefined)?.pattern));
+  if (range) return { es: `${field}: se esperaba ${range.es}`, en: `${field}: expected ${range.en}` };
   switch (error.keyword) {
     case 'additionalProperties': {
       const extra = String((error.params as { additionalProperty: string }).additionalProperty);
@@ -27,8 +30,10 @@ function describe(error: ErrorObject): { es: string; en: string } {
       return { es: `Valor no permitido en ${field}`, en: `Value not allowed for ${field}` };
     case 'minLength':
       return { es: `El campo ${field} no puede estar vacío o es demasiado corto`, en: `${field} must not be empty or is too short` };
-    case 'maxLength':
-      return { es: `El campo ${field} es demasiado largo`, en: `${field} is too long` };
+    case 'maxLength': {
+      const limit = String(error.params.limit);
+      return { es: `El campo ${field} admite como máximo ${limit} caracteres`, en: `${field} takes at most ${limit} characters` };
+    }
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
@@ -39,33 +44,27 @@ function describe(error: ErrorObject): { es: string; en: string } {
   }
 }
 
-/** The path of the first string (value or key) holding a NUL character, which PostgreSQL cannot store. */
-function nulAt(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulAt(value[i], `${path}.${i}`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.includes('\u0000')) return path;
-      const found = nulAt(v, path ? `${path}.${k}` : k);
-      if (found) return found;
+/** The spec's 400 for text a client must never send (NUL, lone surrogates) or nesting past the limit. */
+export function textError(problem: TextProblem): AppError {
+  const field = problem.path || 'cuerpo';
+  switch (problem.kind) {
+    case 'nul':
+      return errors.invalid(`Carácter NUL no admitido en ${field}`, `NUL character not allowed in ${problem.path || 'the body'}`);
+    case 'unicode':
+      return errors.invalid(`Texto no válido en ${field}: no es Unicode bien formado`, `Invalid text in ${problem.path || 'the body'}: not well-formed Unicode`);
+    case 'depth':
+      return errors.invalid(`El cuerpo anida más de ${MAX_JSON_DEPTH} niveles`, `The body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    default: {
+      const never: never = problem.kind;
+      return never;
     }
   }
-  return null;
 }
 
 /** Validates `value` against `schema`; throws the spec's 400 with a readable message. */
 export function validate<T>(schema: JsonSchema, value: unknown): T {
-  const nul = nulAt(value, '');
-  if (nul !== null) {
-    const field = nul.replace(/^\./, '');
-    throw errors.invalid(`Carácter no admitido en ${field || 'el cuerpo'}`, `Character not allowed in ${field || 'the body'}`);
-  }
+  const problem = textProblem(value);
+  if (problem) throw textError(problem);
   let fn = compiled.get(schema);
   if (!fn) {
     fn = ajv.compile(schema);
@@ -78,6 +77,29 @@ export function validate<T>(schema: JsonSchema, value: unknown): T {
   return value as T;
 }
 
+// Dates and datetimes lie between 1900-01-01 and 2100-12-31 (decisions.md "Limits"): the year is in
+// the pattern, the calendar (2026-02-30) in the `date` format or in the commands that read the time.
+const YEAR = '(19\\d{2}|20\\d{2}|2100)';
+const MONTH = '(0[1-9]|1[0-2])';
+const DAY = '(0[1-9]|[12]\\d|3[01])';
+const TIME = '([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?';
+export const DATE_PATTERN = `^${YEAR}-${MONTH}-${DAY}$`;
+export const DATETIME_PATTERN = `^${YEAR}-${MONTH}-${DAY}T${TIME}$`;
+const DATETIME_FRACTION_PATTERN = `^${YEAR}-${MONTH}-${DAY}T${TIME}(\\.\\d{1,3})?$`;
+export const MONTH_PATTERN = `^${YEAR}-${MONTH}$`;
+
+const dateRange = { es: 'una fecha AAAA-MM-DD entre 1900-01-01 y 2100-12-31', en: 'a date YYYY-MM-DD between 1900-01-01 and 2100-12-31' };
+const datetimeRange = {
+  es: 'una fecha y hora AAAA-MM-DDTHH:mm:ss entre 1900-01-01T00:00:00 y 2100-12-31T23:59:59',
+  en: 'a date and time YYYY-MM-DDTHH:mm:ss between 1900-01-01T00:00:00 and 2100-12-31T23:59:59',
+};
+const RANGES = new Map<string, { es: string; en: string }>([
+  [DATE_PATTERN, dateRange],
+  [DATETIME_PATTERN, datetimeRange],
+  [DATETIME_FRACTION_PATTERN, datetimeRange],
+  [MONTH_PATTERN, { es: 'un mes AAAA-MM entre 1900-01 y 2100-12', en: 'a month YYYY-MM between 1900-01 and 2100-12' }],
+]);
+
 // Schema helpers: shapes stay short and every object closes its fields.
 export const s = {
   object(properties: Record<string, JsonSchema>, required: string[] = [], extra: JsonSchema = {}): JsonSchema {
@@ -89,8 +111,12 @@ export const s = {
   bool: (): JsonSchema => ({ type: 'boolean' }),
   nullable: (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type as string, 'null'] }),
   array: (items: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra }),
-  date: (): JsonSchema => ({ type: 'string', format: 'date' }),
-  datetime: (): JsonSchema => ({ type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$' }),
+  date: (): JsonSchema => ({ type: 'string', format: 'date', pattern: DATE_PATTERN, example: '2026-03-14' }),
+  /** Local wall-clock time of the practice's zone, no offset; `fraction` admits milliseconds. */
+  datetime: (o: { fraction?: boolean } = {}): JsonSchema => ({
+    type: 'string', pattern: o.fraction ? DATETIME_FRACTION_PATTERN : DATETIME_PATTERN, example: '2026-03-14T10:30:00',
+  }),
+  month: (): JsonSchema => ({ type: 'string', pattern: MONTH_PATTERN, example: '2026-03' }),
   // Permissive on purpose: admin@localhost (the bootstrap default) must be accepted.
   email: (): JsonSchema => ({ type: 'string', pattern: '^[^\\s@]+@[^\\s@]+$', maxLength: 254 }),
   enum: (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] }),

@@ -7,7 +7,7 @@ import type { Agenda, AgendaEvent } from '../../src/events/agenda.ts';
 import { AppError } from '../../src/platform/errors.ts';
 
 const ctx = (nowIso: string, timezone = 'Europe/Madrid'): CommandContext => ({
-  now: new Date(nowIso), timezone, actor: { idUsuario: 1, rol: 'PACIENTE' }, correlationId: 'c', causationId: null,
+  now: new Date(nowIso), timezone, bookingHorizonDays: 730, actor: { idUsuario: 1, rol: 'PACIENTE' }, correlationId: 'c', causationId: null,
 });
 const status = (fn: () => unknown): number | 'ok' => {
   try {

@@ -6,7 +6,7 @@ import { errors } from '../../platform/errors.ts';
 import { eventosClinicos, historialAsOf, listAccesos, pacienteEnLog, parseAsOf, type AuditDeps } from '../../queries/auditoria.ts';
 
 const TAG = 'Auditoría';
-const asOfQuery = s.object({ asOf: s.string({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?$', description: 'Fecha y hora local de la consulta' }) });
+const asOfQuery = s.object({ asOf: { ...s.datetime({ fraction: true }), description: 'Fecha y hora local de la consulta' } });
 const nullableInt = s.nullable(s.int());
 const eventoSchema = s.object(
   {

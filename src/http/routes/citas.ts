@@ -5,7 +5,7 @@ import type { RouteDef } from '../routes.ts';
 import { s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
-import { currentMonth, MES_PATTERN } from '../../platform/agenda-time.ts';
+import { currentMonth } from '../../platform/agenda-time.ts';
 import type { Position } from '../../eventstore/port.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
 import { citaViewOf, findCita, listCitas } from '../../queries/citas.ts';
@@ -29,7 +29,7 @@ export const agendaEntrySchema = s.object(
   ['fecha', 'horaInicio', 'horaFin', 'tipo', 'detalle', 'referenciaId'],
 );
 /** `?month=YYYY-MM`; without it, the current month of the practice's zone. */
-export const monthQuery = s.object({ month: s.string({ pattern: MES_PATTERN }) });
+export const monthQuery = s.object({ month: s.month() });
 
 const duration = s.int({ minimum: 1, maximum: MAX_DURACION_MINUTOS });
 const motivo = s.nullable(s.string({ maxLength: 1000 }));

@@ -18,7 +18,7 @@ const diarioSchema = s.object(
 );
 // Free text: Ansiedad, Tristeza, Alegría, Irritabilidad, Calma, Frustración are typical, not a closed list.
 const diarioBody = s.object(
-  { emocion: s.nonEmpty(100), intensidad: s.int({ minimum: 1, maximum: 10 }), nota: s.nullable(s.string({ maxLength: 2000 })) },
+  { emocion: s.nonEmpty(100), intensidad: s.int({ minimum: 1, maximum: 10 }), nota: s.nullable(s.string({ maxLength: 5000 })) },
   ['emocion', 'intensidad'],
 );
 const list = { 200: { description: 'Entradas, por idDiario', schema: s.array(diarioSchema) } };
