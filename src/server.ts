@@ -53,6 +53,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * The HTTP server with the limits of decisions.md "Limits": time to send the headers and the whole
+ * request, idle keep-alive, and open sockets (0: no cap; past it node closes new sockets at once).
+ * Node checks the first two only every `connectionsCheckingInterval` (30 s by default): checked
+ * every second, a client dripping its headers is cut within about a second of the timeout.
+ */
+function createHttpServer(config: Config, handler: Parameters<typeof createServer>[1]): Server {
+  const l = config.limits;
+  const server = createServer({
+    requestTimeout: l.httpRequestTimeoutMs,
+    headersTimeout: Math.min(l.httpHeadersTimeoutMs, l.httpRequestTimeoutMs), // node refuses headers > request
+    connectionsCheckingInterval: Math.min(1000, l.httpHeadersTimeoutMs),
+  }, handler!);
+  server.keepAliveTimeout = l.httpKeepAliveTimeoutMs;
+  if (l.httpMaxConnections > 0) server.maxConnections = l.httpMaxConnections;
+  return server;
+}
+
 /** Wires every part and serves the API; `close` stops them in reverse order. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { config } = opts;
@@ -90,8 +108,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const retention = scheduleRetentionJob({ knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
 
-  const server = createServer(createApp(deps, { users }).callback());
-  server.keepAliveTimeout = 5000;
+  const server = createHttpServer(config, createApp(deps, { users }).callback());
   // STOMP over WebSocket at /ws and SockJS at /ws/*, on the same port as the API.
   const realtime = await startRealtime(deps, server, url, opts.realtime);
   await new Promise<void>((resolve, reject) => {

@@ -65,7 +65,8 @@ async function sendNow(session: StompSession, h: Headers, body: Buffer): Promise
     return true;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    session.appError(err, h.receipt);
+    if (err.status === 429) session.throttled(err, h.receipt); // the only ERROR that keeps the session
+    else session.appError(err, h.receipt);
     return false;
   }
 }

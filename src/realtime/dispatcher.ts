@@ -6,6 +6,8 @@ export interface UpgradeRoutes {
   raw(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** `/ws/*`: SockJS, both its HTTP transports and its WebSocket one. */
   sockjs(req: IncomingMessage, resOrSocket: ServerResponse | Duplex, head?: Buffer): void;
+  /** A plain request under `/ws/`, before SockJS: false when it answered the request itself. */
+  guard(req: IncomingMessage, res: ServerResponse, path: string): boolean;
 }
 
 const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0];
@@ -30,10 +32,8 @@ export function attachDispatcher(server: Server, routes: UpgradeRoutes, maxPostB
       for (const l of api) l.call(server, req, res);
       return;
     }
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    // SockJS's iframe page loads its client from a CDN: not offered, clients fall back to other transports.
-    if (/^\/ws\/iframe/.test(path)) return plain(res, 404, 'Not found');
+    // Headers, CORS, refused parameters and error bodies (sockjs-guard.ts), before sockjs sees it.
+    if (!routes.guard(req, res, path)) return;
     if (!limitBody(req, res, maxPostBytes)) return;
     routes.sockjs(req, res);
   };

@@ -1,5 +1,7 @@
 // STOMP 1.0–1.2 frames: encoding, header escaping, and a streaming parser with size limits.
 
+import { isUtf8 } from 'node:buffer';
+
 export type StompVersion = '1.0' | '1.1' | '1.2';
 
 export interface Frame {
@@ -184,6 +186,8 @@ export class FrameParser {
       return false;
     }
     if (found - this.start > maxHeaderBytes) throw new FrameError('frame headers too large');
+    // Headers are UTF-8 (STOMP 1.1+): invalid bytes would decode to U+FFFD and slip through unseen.
+    if (!isUtf8(this.buf.subarray(this.start, found))) throw new FrameError('frame headers are not valid UTF-8');
     const lines = this.buf.toString('utf8', this.start, found).split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
     const command = lines[0];
     if (!/^[A-Z]{1,16}$/.test(command)) throw new FrameError('invalid frame command');

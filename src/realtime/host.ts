@@ -7,10 +7,12 @@ import { errors } from '../platform/errors.ts';
 import { normaliseEmail, verifyToken } from '../platform/security.ts';
 import { localDateTime } from '../platform/time.ts';
 import { findAuthUser } from '../queries/usuarios.ts';
+import { parseChatBody } from './chat-input.ts';
 import type { Hub } from './hub.ts';
 import { DESTINATIONS, type RealtimeOptions } from './options.ts';
 import type { Presence } from './presence.ts';
 import { prefersEnglish, ProtocolError } from './protocol.ts';
+import { SessionCap } from './session-cap.ts';
 import type { SessionHost, StompSession } from './session.ts';
 
 /** `/app/chat`: the REST body plus the client's `enviadoEn`, accepted and not used (the server's clock dates messages). */
@@ -29,18 +31,16 @@ async function authenticate(deps: AppDeps, header: string | undefined) {
   const claims = verifyToken(deps.config.jwtSecret, m[1], deps.clock.now());
   if (!claims) return null;
   const user = await findAuthUser(deps.knex, deps.lookupHash('email', normaliseEmail(claims.sub)));
-  if (!user || !user.activo || user.rol !== claims.rol) return null;
+  if (!user || !user.activo || user.idUsuario !== claims.uid || user.rol !== claims.rol) return null;
   return { user, expiresAt: claims.exp * 1000 };
 }
 
 /** A chat SEND, stored exactly as POST /api/mensajes stores it; delivery then comes from the log. */
 async function chat(deps: AppDeps, session: StompSession, headers: Record<string, string>, body: Buffer): Promise<void> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    throw errors.invalid('JSON mal formado o cuerpo no válido', 'Malformed JSON or invalid body');
-  }
+  // The same bucket as REST writes, taken first: a flood of bad bodies is throttled too. Nothing is stored.
+  const wait = deps.throttles.writes.take(String(session.user!.idUsuario));
+  if (wait !== null) throw errors.tooManyRequests(wait);
+  const parsed = parseChatBody(body);
   const input = validate<ChatBody>(chatBody, parsed ?? {});
   // The user is looked up again: a patient dado de baja stops sending at once, as over REST.
   const user = await findAuthUser(deps.knex, deps.lookupHash('email', normaliseEmail(session.user!.email)));
@@ -53,10 +53,12 @@ async function chat(deps: AppDeps, session: StompSession, headers: Record<string
 }
 
 export function sessionHost(deps: AppDeps, hub: Hub, presence: Presence, options: RealtimeOptions, live: Set<StompSession>): SessionHost {
+  const cap = new SessionCap<StompSession>(deps.config.limits.stompSessionsPerUser);
   return {
     options,
     now: () => deps.clock.now().getTime(),
     authenticate: (header) => authenticate(deps, header),
+    admit: (session) => cap.take(session.user!.idUsuario, session),
     async opened(session) {
       await presence.open(session.id, session.user!.idUsuario);
       if (!session.isClosed) hub.add(session);
@@ -64,6 +66,7 @@ export function sessionHost(deps: AppDeps, hub: Hub, presence: Presence, options
     closed(session, registered) {
       live.delete(session);
       hub.remove(session);
+      if (session.user) cap.release(session.user.idUsuario, session);
       if (!registered) return;
       const forget = () => presence.close(session.id, session.user!.idUsuario);
       // After the open settles, whatever its outcome, so a fast disconnect cannot leave a session row.

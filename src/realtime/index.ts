@@ -11,6 +11,7 @@ import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions } from './options.ts';
 import { Presence } from './presence.ts';
 import { chooseSubprotocol } from './protocol.ts';
 import { StompSession, type SessionHost } from './session.ts';
+import { guardSockjsRequest } from './sockjs-guard.ts';
 import { bindSockjs, bindWebSocket, sockjsTransport, wsTransport } from './transports.ts';
 
 export type { RealtimeOptions } from './options.ts';
@@ -84,6 +85,7 @@ export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: 
   const wss = rawServer(frameBytes);
   const sockjsHandler = sockjsServer(host, live, deps, frameBytes);
 
+  const guardOptions = { corsOrigins: deps.config.corsOrigins, timezone: deps.config.practiceTimezone };
   let accepting = true;
   const detach = attachDispatcher(server, {
     raw(req, socket, head) {
@@ -98,6 +100,7 @@ export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: 
       if (!accepting && head !== undefined) return void (resOrSocket as { destroy(): void }).destroy();
       sockjsHandler(req, resOrSocket, head);
     },
+    guard: (req, res, path) => guardSockjsRequest(req, res, path, guardOptions),
   }, 4 * frameBytes);
 
   return {

@@ -18,6 +18,8 @@ export interface SessionHost {
   /** Service time, ms (token expiry is judged on it). */
   now(): number;
   authenticate(authorization: string | undefined): Promise<{ user: AuthUser; expiresAt: number } | null>;
+  /** Called synchronously once authenticated: the refusal when the user may not open one more session. */
+  admit(session: StompSession): AppError | null;
   /** The session is authenticated: record it (presence, local registry) before CONNECTED goes out. */
   opened(session: StompSession): Promise<void>;
   /** The session ended; `registered` is the promise opened() returned, if it was called. */
@@ -184,6 +186,19 @@ export class StompSession {
     if (!this.deliver(DESTINATIONS.errors, body, extra)) this.fail(err.mensaje.en, body, receipt);
   }
 
+  /**
+   * A throttled SEND (429): ERROR with `retry-after` (seconds), and the session stays open. STOMP
+   * has an ERROR end the connection; decisions.md "Limits" keeps the session instead, so a client
+   * that writes too fast waits rather than reconnecting (which costs the server more than a SEND).
+   * @stomp/stompjs reports it through onStompError and stays connected.
+   */
+  throttled(err: AppError, receipt?: string): void {
+    if (this.state !== 'open') return;
+    const headers: Record<string, string> = { message: err.mensaje.en, 'content-type': 'application/json', 'retry-after': err.headers['Retry-After'] ?? '1' };
+    if (receipt !== undefined) headers['receipt-id'] = receipt;
+    this.write('ERROR', headers, this.host.errorBody(this, err));
+  }
+
   hasSubscription(destination: string): boolean {
     for (const sub of this.subscriptions.values()) if (sub.destination === destination) return true;
     return false;
@@ -200,6 +215,8 @@ export class StompSession {
     if (this.isClosed) return;
     if (!auth) return this.fail('unauthorized', 'A valid Authorization: Bearer <token> header is required');
     this.user = auth.user;
+    const refused = this.host.admit(this);
+    if (refused) return this.appError(refused); // not open yet: ERROR (body in the client's language), then close
     this.registered = this.host.opened(this);
     await this.registered;
     if (this.isClosed) return;
