@@ -63,8 +63,8 @@ async function main(): Promise<void> {
   const db = url ? null : await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
   const running = await startServer({ config: { ...config, databaseUrl: url ?? db!.url }, database: db ?? undefined });
   try {
-    const row = await running.deps.knex('usuarios').where({ rol: 'ADMIN', activo: true }).orderBy('id_usuario').first('email');
-    const admin = signToken(config.jwtSecret, row.email, 'ADMIN', new Date(), 600_000);
+    const row = await running.deps.knex('usuarios').where({ rol: 'ADMIN', activo: true }).orderBy('id_usuario').first('email', 'id_usuario');
+    const admin = signToken(config.jwtSecret, { email: row.email, idUsuario: row.id_usuario, rol: 'ADMIN' }, new Date(), 600_000);
     const call: Call = async (method, path, body, token) => {
       const res = await fetch(`${running.url}${path}`, {
         method,

@@ -1,3 +1,4 @@
+import type { WorkQueue } from '../platform/throttle.ts';
 import type { Knex } from 'knex';
 import type { EventStore } from '../eventstore/port.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -14,6 +15,8 @@ export interface CommandDeps {
   config: Config;
   ids: IdGenerator;
   lookupHash: (scope: string, value: string) => string;
+  /** bcrypt work bounded to the cores (src/platform/throttle.ts); absent: run at once. */
+  throttles?: { bcrypt: WorkQueue };
 }
 
 export function commandContext(deps: CommandDeps, actor: Actor, correlationId: string = randomUUID()): CommandContext {

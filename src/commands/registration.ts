@@ -13,6 +13,12 @@ import { pacienteDecider } from './paciente.ts';
 import { psicologoDecider } from './psicologo.ts';
 import { validateCodigoPostal } from './direccion-rules.ts';
 
+/** bcrypt in the queue bounded to the cores, where the process has one. */
+const hashed = (deps: CommandDeps, password: string) => {
+  const hash = () => hashPassword(password, deps.config.bcryptCost);
+  return deps.throttles ? deps.throttles.bcrypt.run(hash) : hash();
+};
+
 export interface UsuarioInput {
   nombre: string;
   apellido: string;
@@ -80,7 +86,7 @@ async function usuarioStep(deps: CommandDeps, input: UsuarioInput, rol: Rol): Pr
       data: {
         idUsuario, nombre: input.nombre.trim(), apellido: input.apellido.trim(), email,
         emailHash: deps.lookupHash('email', email),
-        passwordHash: await hashPassword(input.password, deps.config.bcryptCost),
+        passwordHash: await hashed(deps, input.password),
         dni: input.dni ?? null, rol,
       },
     },

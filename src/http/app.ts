@@ -9,7 +9,9 @@ import { errorMiddleware } from './errors.ts';
 import { errors } from '../platform/errors.ts';
 import { cors, requestLog, requireJson, securityHeaders } from './middleware.ts';
 import { inputGuard } from './input-guard.ts';
+import { throttleGuard } from './throttling.ts';
 import { openApiDocument } from './openapi.ts';
+import { withPaging } from './paging.ts';
 import { mountRoutes, type RouteDef } from './routes.ts';
 import { authRoutes } from './routes/auth.ts';
 import { pacientesRoutes } from './routes/pacientes.ts';
@@ -31,7 +33,7 @@ import { createMetrics, mountSystem } from './system.ts';
 
 /** Every endpoint group of the API. */
 export function allRoutes(deps: AppDeps): RouteDef[] {
-  return [
+  return withPaging([
     ...authRoutes(deps),
     ...pacientesRoutes(deps),
     ...psicologosRoutes(deps),
@@ -48,7 +50,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...progresoRoutes(deps),
     ...auditoriaRoutes(deps),
     ...mensajesRoutes(deps),
-  ];
+  ], deps.config.jwtSecret);
 }
 
 /**
@@ -84,7 +86,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const router = new Router();
   mountSystem(router, deps, metrics.registry);
   mountDocs(router, () => document);
-  mountRoutes(router, routes, accessGuard({ knex: deps.knex, clock: deps.clock, jwtSecret: deps.config.jwtSecret, lookupHash: deps.lookupHash, users: options.users }));
+  const access = accessGuard({ knex: deps.knex, clock: deps.clock, jwtSecret: deps.config.jwtSecret, lookupHash: deps.lookupHash, users: options.users });
+  const throttle = throttleGuard(deps.throttles, deps.config.limits.trustProxy);
+  mountRoutes(router, routes, (def) => {
+    const [checkAccess, checkRate] = [access(def), throttle(def)];
+    return async (ctx) => {
+      await checkAccess(ctx);
+      checkRate(ctx);
+    };
+  });
 
   app.use(requestLog(deps.logger));
   app.use(metrics.middleware);

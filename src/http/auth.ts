@@ -56,8 +56,9 @@ export async function authenticate(deps: AuthDeps, ctx: Context, tokens: Verifie
   const checked = tokens.check(deps, match[1]);
   if (!checked) throw errors.unauthenticated();
   const user = deps.users ? await deps.users.get(checked.emailHash) : await findAuthUser(deps.knex, checked.emailHash);
-  // A deactivated user's unexpired token stops working; so does a token whose role changed.
-  if (!user || !user.activo || user.rol !== checked.claims.rol) throw errors.unauthenticated();
+  // A deactivated user's unexpired token stops working; so does a token whose role changed, and one
+  // issued to an earlier holder of the e-mail (erased, then registered again: another idUsuario).
+  if (!user || !user.activo || user.idUsuario !== checked.claims.uid || user.rol !== checked.claims.rol) throw errors.unauthenticated();
   return user;
 }
 

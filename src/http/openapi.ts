@@ -1,4 +1,5 @@
 import type { RouteDef } from './routes.ts';
+import { isThrottled } from './throttling.ts';
 import type { JsonSchema } from './validation.ts';
 
 const errorSchema: JsonSchema = {
@@ -32,7 +33,11 @@ function operation(def: RouteDef) {
   const responses: Record<string, unknown> = {};
   for (const [status, r] of Object.entries(def.responses)) {
     const type = r.contentType ?? 'application/json';
-    responses[status] = r.schema ? { description: r.description, content: { [type]: { schema: r.schema } } } : { description: r.description };
+    responses[status] = {
+      description: r.description,
+      ...(r.headers ? { headers: r.headers } : {}),
+      ...(r.schema ? { content: { [type]: { schema: r.schema } } } : {}),
+    };
   }
   const errorsListed = [400, 401, 403, 404, 409, 413, 415, 503].filter((st) => {
     if (def.auth === 'public' && (st === 401 || st === 403)) return false;
@@ -40,6 +45,13 @@ function operation(def: RouteDef) {
   });
   for (const st of errorsListed) {
     responses[String(st)] ??= { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  }
+  if (isThrottled(def)) {
+    responses['429'] ??= {
+      description: 'Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md)',
+      headers: { 'Retry-After': { description: 'Segundos que esperar antes de reintentar', schema: { type: 'integer', minimum: 1 } } },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
   }
   return {
     tags: [def.tag],

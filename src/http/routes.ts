@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { Rol } from '../events/usuario.ts';
 import { errors } from '../platform/errors.ts';
 import { validate, type JsonSchema } from './validation.ts';
+import type { ListPage } from './paging.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -10,6 +11,8 @@ export interface ResponseSpec {
   description: string;
   schema?: JsonSchema;
   contentType?: string;
+  /** Response headers worth documenting (OpenAPI header objects by name). */
+  headers?: Record<string, unknown>;
 }
 
 /** One endpoint: its contract (for validation and OpenAPI) and its handler. */
@@ -25,8 +28,12 @@ export interface RouteDef<B = any, Q = any> {
   /** multipart/form-data instead of JSON. */
   multipart?: boolean;
   query?: JsonSchema;
+  /** Counted per client address: 'auth' (logins), 'registration' (self-registrations, also per hour). */
+  throttle?: 'auth' | 'registration';
   responses: Record<number, ResponseSpec>;
-  handler: (ctx: Context, input: { body: B; query: Q; params: Record<string, number> }) => Promise<void>;
+  /** Lists only, set by withPaging (src/http/paging.ts): reads `limit` and `cursor`. */
+  page?: (query: Record<string, unknown>) => ListPage;
+  handler: (ctx: Context, input: { body: B; query: Q; params: Record<string, number>; page?: ListPage }) => Promise<void>;
 }
 
 const MAX_ID = 2_147_483_647;
@@ -49,8 +56,10 @@ export function mountRoutes(router: Router, defs: RouteDef[], guard: (def: Route
       await checkAccess(ctx);
       const params = def.path.includes(':') && !/:(name|token)\b/.test(def.path) ? integerParams(ctx) : {};
       const body = def.body ? validate(def.body, (ctx.request as { body?: unknown }).body ?? {}) : undefined;
+      // Before the query schema, so a bad limit or cursor gets its own message.
+      const page = def.page?.(ctx.query);
       const query = def.query ? validate(def.query, { ...ctx.query }) : undefined;
-      await def.handler(ctx, { body, query, params });
+      await def.handler(ctx, { body, query, params, page });
     });
   }
 }

@@ -26,7 +26,10 @@ export function verifyPassword(password: string, hash: string | null): Promise<b
 }
 
 export interface TokenClaims {
+  /** The user's e-mail. */
   sub: string;
+  /** The user's idUsuario: a token opens only the user it was issued to, never a later holder of the e-mail. */
+  uid: number;
   rol: Rol;
   iat: number;
   exp: number;
@@ -45,19 +48,32 @@ function secretKey(secret: string): KeyObject {
   return key;
 }
 
-export function signToken(secret: string, email: string, rol: Rol, now: Date, lifetimeMs: number): string {
+export interface TokenSubject {
+  email: string;
+  idUsuario: number;
+  rol: Rol;
+}
+
+export function signToken(secret: string, who: TokenSubject, now: Date, lifetimeMs: number): string {
   const iat = Math.floor(now.getTime() / 1000);
   // iat and exp are set here from the service clock; `noTimestamp` would drop the iat claim.
-  return jwt.sign({ sub: email, rol, iat, exp: iat + Math.floor(lifetimeMs / 1000) }, secretKey(secret), { algorithm: 'HS256' });
+  const claims = { sub: who.email, uid: who.idUsuario, rol: who.rol, iat, exp: iat + Math.floor(lifetimeMs / 1000) };
+  return jwt.sign(claims, secretKey(secret), { algorithm: 'HS256' });
 }
+
+/** A token issued further ahead than this is refused: no clock of ours runs that far off. */
+const MAX_IAT_SKEW_SECONDS = 60;
 
 /** HS256 only; a bad signature, another alg, a past or missing exp: null. */
 export function verifyToken(secret: string, token: string, now: Date): TokenClaims | null {
   try {
-    const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], clockTimestamp: Math.floor(now.getTime() / 1000) });
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const claims = jwt.verify(token, secretKey(secret), { algorithms: ['HS256'], clockTimestamp: nowSeconds });
     if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.rol !== 'string') return null;
+    if (!Number.isSafeInteger(claims.uid) || (claims.uid as number) < 1) return null;
     // jsonwebtoken accepts a token without exp; ours always carry one, so one without never expiring is refused.
     if (typeof claims.exp !== 'number') return null;
+    if (typeof claims.iat !== 'number' || claims.iat > nowSeconds + MAX_IAT_SKEW_SECONDS) return null;
     return claims as TokenClaims;
   } catch {
     return null;

@@ -64,20 +64,28 @@ export class WindowCounter {
 }
 
 /**
- * Failed logins per account: after `max` failures within `windowMs` the account is locked for a
- * time that doubles with each further lock (30 s, 60 s, ... up to the window), reset by a success.
+ * Failed logins per account: after `max` failures within `windowMs` the account is locked for 30 s;
+ * each attempt while locked doubles the lock (60 s, 120 s, ... up to the window), so hammering only
+ * pushes the next try further away. A success clears the account.
  */
 export class LoginFailures {
   private readonly accounts = new Map<string, { failures: number[]; lockedUntil: number; locks: number }>();
 
   constructor(private readonly max: number, private readonly windowMs: number, private readonly now: () => number = Date.now) {}
 
-  /** Seconds the account stays locked, or null. */
-  locked(key: string): number | null {
+  /** Null when the account may try now; else the seconds it stays locked (this attempt lengthens the lock). */
+  attempt(key: string): number | null {
     if (this.max <= 0) return null;
     const a = this.accounts.get(key);
     const now = this.now();
-    return a && a.lockedUntil > now ? (a.lockedUntil - now) / 1000 : null;
+    if (!a || a.lockedUntil <= now) return null;
+    this.lock(a, now);
+    return (a.lockedUntil - now) / 1000;
+  }
+
+  private lock(a: { lockedUntil: number; locks: number }, now: number): void {
+    a.locks += 1;
+    a.lockedUntil = now + Math.min(this.windowMs, 30_000 * 2 ** Math.min(a.locks - 1, 20));
   }
 
   failed(key: string): void {
@@ -92,8 +100,7 @@ export class LoginFailures {
     a.failures = a.failures.filter((t) => now - t < this.windowMs);
     a.failures.push(now);
     if (a.failures.length >= this.max) {
-      a.locks += 1;
-      a.lockedUntil = now + Math.min(this.windowMs, 30_000 * 2 ** (a.locks - 1));
+      this.lock(a, now);
       a.failures = [];
     }
   }

@@ -35,14 +35,14 @@ describe('authentication area', () => {
   after(async () => { await srv?.stop(); });
 
   describe('POST /auth/login', () => {
-    it('answers the login response with an HS256 token carrying exactly sub, rol, iat and exp', async () => {
+    it('answers the login response with an HS256 token carrying exactly sub, uid, rol, iat and exp', async () => {
       const r = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
       expectSession(r, 'ADMIN');
       expect(r.body.nombre).to.be.a('string').and.not.equal('');
       const { header, payload } = decodeJwt(r.body.token);
       expect(header.alg).to.equal('HS256');
-      expect(payload).to.have.all.keys('sub', 'rol', 'iat', 'exp');
-      expect(payload).to.include({ sub: ADMIN_EMAIL, rol: 'ADMIN' });
+      expect(payload).to.have.all.keys('sub', 'uid', 'rol', 'iat', 'exp');
+      expect(payload).to.include({ sub: ADMIN_EMAIL, uid: r.body.idUsuario, rol: 'ADMIN' });
       expect(payload.exp - payload.iat).to.equal(86400);
       expect(Math.abs(payload.iat - Date.now() / 1000)).to.be.below(60);
       expect(() => jwt.verify(r.body.token, srv.config.jwtSecret, { algorithms: ['HS256'] })).not.to.throw();
@@ -237,7 +237,7 @@ describe('authentication area', () => {
     };
 
     it('answers 401 with the error body to every bad token or header', async () => {
-      const claims = { sub: ADMIN_EMAIL, rol: 'ADMIN', iat: now(), exp: now() + 3600 };
+      const claims = { sub: ADMIN_EMAIL, uid: decodeJwt(admin).payload.uid, rol: 'ADMIN', iat: now(), exp: now() + 3600 };
       const [h, p] = admin.split('.');
       const bad: Record<string, string> = {
         forged: `${h}.${p}.${b64url('not the signature')}`,
@@ -246,7 +246,10 @@ describe('authentication area', () => {
         hs512: sign(claims, { algorithm: 'HS512' }),
         rs256Header: hmacWith('RS256', claims),
         expired: sign({ ...claims, iat: now() - 90_000, exp: now() - 10 }),
-        noExp: sign({ sub: ADMIN_EMAIL, rol: 'ADMIN', iat: now() }),
+        noExp: sign({ sub: ADMIN_EMAIL, uid: claims.uid, rol: 'ADMIN', iat: now() }),
+        noUid: sign({ sub: ADMIN_EMAIL, rol: 'ADMIN', iat: now(), exp: now() + 3600 }),
+        otherUid: sign({ ...claims, uid: claims.uid + 1 }),
+        iatFarAhead: sign({ ...claims, iat: now() + 120, exp: now() + 3600 }),
         unknownUser: sign({ ...claims, sub: uniqueEmail('ghost') }),
         roleForged: sign({ ...claims, sub: paciente.email, rol: 'ADMIN' }),
         garbage: 'abc.def.ghi',

@@ -38,7 +38,7 @@ export function sessionOf(deps: AppDeps, user: AuthUser) {
     idUsuario: user.idUsuario,
     nombre: user.nombre,
     rol: user.rol,
-    token: signToken(deps.config.jwtSecret, user.email, user.rol, deps.clock.now(), deps.config.jwtExpirationMs),
+    token: signToken(deps.config.jwtSecret, user, deps.clock.now(), deps.config.jwtExpirationMs),
     idPsicologo: user.idPsicologo,
     idPaciente: user.idPaciente,
   };
@@ -64,6 +64,25 @@ async function respondWithSession(deps: AppDeps, ctx: Context, registered: Regis
   ctx.body = sessionOf(deps, user);
 }
 
+/**
+ * The user behind an e-mail and password. A locked account (too many failures) answers 429 without
+ * running bcrypt; failures of unknown e-mails count too, so probing for accounts gets locked alike.
+ * bcrypt runs in the queue bounded to the cores: a spray waits its turn instead of starving the pool.
+ */
+async function checkLogin(deps: AppDeps, email: string, password: string): Promise<AuthUser> {
+  const key = deps.lookupHash('email', normaliseEmail(email));
+  const locked = deps.throttles.logins.attempt(key);
+  if (locked !== null) throw errors.tooManyRequests(locked);
+  const user = await findAuthUser(deps.knex, key);
+  const passwordOk = await deps.throttles.bcrypt.run(() => verifyPassword(password, user?.passwordHash ?? null));
+  if (!user || !passwordOk || !user.activo) {
+    deps.throttles.logins.failed(key);
+    throw user ? errors.badCredentials() : errors.notFound('Usuario', 'User');
+  }
+  deps.throttles.logins.succeeded(key);
+  return user;
+}
+
 const actorOf = (ctx: Context) => {
   const u = ctx.state.user as AuthUser | undefined;
   return { idUsuario: u?.idUsuario ?? null, rol: u?.rol ?? null };
@@ -72,19 +91,15 @@ const actorOf = (ctx: Context) => {
 export function authRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
-      method: 'post', path: '/auth/login', tag: 'Autenticación', summary: 'Iniciar sesión', auth: 'public',
+      method: 'post', path: '/auth/login', tag: 'Autenticación', summary: 'Iniciar sesión', auth: 'public', throttle: 'auth',
       body: s.object({ email: s.email(), password: s.string({ maxLength: 200 }) }, ['email', 'password']),
       responses: { 200: { description: 'Sesión', schema: loginResponse } },
       handler: async (ctx, { body }) => {
-        const user = await findAuthUser(deps.knex, deps.lookupHash('email', normaliseEmail(body.email)));
-        const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? null);
-        if (!user) throw errors.notFound('Usuario', 'User');
-        if (!passwordOk || !user.activo) throw errors.badCredentials();
-        ctx.body = sessionOf(deps, user);
+        ctx.body = sessionOf(deps, await checkLogin(deps, body.email, body.password));
       },
     },
     {
-      method: 'post', path: '/auth/register-paciente', tag: 'Autenticación', summary: 'Registrar un paciente', auth: 'public',
+      method: 'post', path: '/auth/register-paciente', tag: 'Autenticación', summary: 'Registrar un paciente', auth: 'public', throttle: 'registration',
       body: registerPacienteBody, responses: { 200: { description: 'Sesión del paciente registrado', schema: loginResponse } },
       handler: async (ctx, { body }) => {
         if (body.aceptaTerminos !== true) throw errors.invalid('Debe aceptar los términos', 'The terms must be accepted');
