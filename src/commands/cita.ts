@@ -2,7 +2,7 @@ import type { Alcance } from '../events/cita.ts';
 import { checkHorizon, type CommandContext, type Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
 import { tramoCita } from '../platform/agenda-time.ts';
-import { evolveCita, type Cita, type CitaEvent, type EstadoCita, type QuienCancela } from '../events/cita.ts';
+import { evolveCita, type CausaCancelacion, type Cita, type CitaEvent, type EstadoCita, type QuienCancela } from '../events/cita.ts';
 
 /** Whose view the command acts in: a record outside it is 404, exactly as if it did not exist. */
 export type { Alcance } from '../events/cita.ts';
@@ -16,7 +16,7 @@ export type CitaCommand =
     }
   /** The whole new time and motivo (the service merges the request with the appointment). */
   | { type: 'ReprogramarCita'; data: { alcance: Alcance; startDatetime: string; durationMinutes: number; motivo: string | null } }
-  | { type: 'CancelarCita'; data: { alcance: Alcance; por: QuienCancela } }
+  | { type: 'CancelarCita'; data: { alcance: Alcance; por: QuienCancela; causa?: CausaCancelacion } }
   | { type: 'CambiarEstadoCita'; data: { alcance: Alcance; estado: EstadoCita } };
 
 type Existente = Extract<Cita, { status: 'existente' }>;
@@ -70,10 +70,10 @@ function reprogramar(c: Extract<CitaCommand, { type: 'ReprogramarCita' }>['data'
   }];
 }
 
-function cancelar(cita: Existente, por: QuienCancela): CitaEvent[] {
+function cancelar(cita: Existente, por: QuienCancela, causa?: CausaCancelacion): CitaEvent[] {
   if (cita.estado === 'CANCELADA' || cita.estado === 'COMPLETADA') throw conflicto(cita.estado, 'CANCELADA');
   const ref = { idCita: cita.idCita, idPaciente: cita.idPaciente, idPsicologo: cita.idPsicologo };
-  return [{ type: 'CitaCancelada', data: { ...ref, startDatetime: cita.startDatetime, canceladaPor: por } }];
+  return [{ type: 'CitaCancelada', data: { ...ref, startDatetime: cita.startDatetime, canceladaPor: por, ...(causa ? { causa } : {}) } }];
 }
 
 /** The psychologist's moves: PENDIENTE→CONFIRMADA, PENDIENTE|CONFIRMADA→CANCELADA, CONFIRMADA→COMPLETADA. */
@@ -99,7 +99,7 @@ export const citaDecider: Decider<Cita, CitaCommand, CitaEvent> = {
       case 'ReprogramarCita':
         return reprogramar(command.data, state, ctx);
       case 'CancelarCita':
-        return cancelar(visible(state, command.data.alcance), command.data.por);
+        return cancelar(visible(state, command.data.alcance), command.data.por, command.data.causa);
       case 'CambiarEstadoCita':
         return cambiarEstado(visible(state, command.data.alcance), command.data.estado);
       default: {

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../events/domain-event.ts';
 import type { Position } from '../eventstore/port.ts';
-import { citaStream, type Cita, type EstadoCita } from '../events/cita.ts';
+import { citaStream, type CausaCancelacion, type Cita, type EstadoCita } from '../events/cita.ts';
 import { agendaDiaStream, agendaPacienteDiaStream, bloqueoStream, evolveUbicacion, type Ubicacion } from '../events/agenda.ts';
 import { evolvePsicologo, psicologoStream, type Psicologo, type PsicologoEvent } from '../events/psicologo.ts';
 import { errors } from '../platform/errors.ts';
@@ -134,14 +134,14 @@ export async function reprogramarCita(deps: CommandDeps, actor: Actor, idCita: n
 }
 
 /** Cancellation frees the slot on every day it occupies, in both agendas, in the same append. */
-export async function cancelarCita(deps: CommandDeps, actor: Actor, idCita: number, alcance: Alcance, por: 'PACIENTE' | 'PSICOLOGO' | 'ADMIN') {
+export async function cancelarCita(deps: CommandDeps, actor: Actor, idCita: number, alcance: Alcance, por: 'PACIENTE' | 'PSICOLOGO' | 'ADMIN', causa?: CausaCancelacion) {
   const ctx = commandContext(deps, actor);
   return handleCommand(deps.store, async () => {
     const cita = await loadCita(deps, idCita);
     const { idPsicologo, idPaciente } = cita;
     const dias = diasCita(cita.startDatetime, cita.durationMinutes, ctx.timezone);
     return [
-      citaStep(idCita, { type: 'CancelarCita', data: { alcance, por } }),
+      citaStep(idCita, { type: 'CancelarCita', data: { alcance, por, ...(causa ? { causa } : {}) } }),
       ...dias.map((dia) => agendaStep(idPsicologo, dia, { type: 'LiberarHueco', data: { idPsicologo, idCita } })),
       ...dias.map((dia) => pacienteStep(idPaciente, dia, { type: 'LiberarHorario', data: { idPaciente, idCita } })),
     ];

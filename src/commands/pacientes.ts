@@ -11,6 +11,7 @@ import { handleCommand, type Step } from './handler.ts';
 import { pacienteDecider, type PacienteCommand } from './paciente.ts';
 import { usuarioDecider } from './usuario.ts';
 import { outboxTraceOf, purgeOutbox } from '../reactors/outbox-purge.ts';
+import { cancelarCitasFuturas } from './erasure-citas.ts';
 
 export interface CrearPacienteInput {
   idUsuario: number;
@@ -92,7 +93,8 @@ async function destroyIdentity(deps: ErasureDeps, idPaciente: number): Promise<v
 /**
  * Erasure of a patient (right to erasure): PacienteEliminado, the user deactivated and its e-mail
  * reservation released in one append; mail still waiting for the address is dropped; then the
- * person's identity key is destroyed, which blanks their personal fields in every event.
+ * person's identity key is destroyed, which blanks their personal fields in every event, and
+ * their appointments still to come are cancelled.
  */
 export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPaciente: number): Promise<{ position: Position | null; events: DomainEvent[] }> {
   const target = await findErasureTarget(deps.knex, idPaciente);
@@ -100,7 +102,10 @@ export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPacien
     // Erased already (or never existed). If a crash came between the event and the key's
     // destruction, asking again completes the erasure; either way the answer is 404.
     const history = await deps.store.readStream(pacienteStream(idPaciente));
-    if (history.some((e) => e.type === 'PacienteEliminado')) await destroyIdentity(deps, idPaciente);
+    if (history.some((e) => e.type === 'PacienteEliminado')) {
+      await destroyIdentity(deps, idPaciente);
+      await cancelarCitasFuturas(deps, actor, idPaciente);
+    }
     throw pacienteNotFound();
   }
   // Read before the read models blank the person; purged before the append (a crash after it
@@ -115,6 +120,11 @@ export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPacien
   const release: Reservation = { scope: 'email', key: target.emailHash, release: true };
   const r = await handleCommand(deps.store, steps, commandContext(deps, actor), () => [release]);
   await destroyIdentity(deps, idPaciente);
+  // After the append, which deactivates the user: new bookings stop. (A booking stored just before
+  // it may reach the read model later: the route runs this again once the read models have caught
+  // up.) The notices name nobody whatever the read models show (erasure-citas.ts), so destroying
+  // the key first costs nothing.
+  const canceladas = await cancelarCitasFuturas(deps, actor, idPaciente);
   if (trace) await purgeOutbox(deps.knex, trace);
-  return { position: r.position, events: r.events };
+  return { position: canceladas.position ?? r.position, events: [...r.events, ...canceladas.events] };
 }

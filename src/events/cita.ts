@@ -2,6 +2,8 @@ import type { DomainEvent } from './domain-event.ts';
 
 export type EstadoCita = 'PENDIENTE' | 'CONFIRMADA' | 'CANCELADA' | 'COMPLETADA';
 export type QuienCancela = 'PACIENTE' | 'PSICOLOGO' | 'ADMIN';
+/** Why an appointment was cancelled when no party chose to: the patient was erased (decisions.md "Limits"). */
+export type CausaCancelacion = 'ELIMINACION_PACIENTE';
 
 /** Local wall-clock datetimes of the practice's zone, `YYYY-MM-DDTHH:MM:SS` (decisions.md). */
 interface CitaRef {
@@ -23,7 +25,7 @@ export type CitaReprogramada = DomainEvent<'CitaReprogramada', CitaRef & {
   endDatetime?: string;
 }>;
 export type CitaConfirmada = DomainEvent<'CitaConfirmada', CitaRef>;
-export type CitaCancelada = DomainEvent<'CitaCancelada', CitaRef & { startDatetime: string; canceladaPor: QuienCancela }>;
+export type CitaCancelada = DomainEvent<'CitaCancelada', CitaRef & { startDatetime: string; canceladaPor: QuienCancela; causa?: CausaCancelacion }>;
 export type CitaCompletada = DomainEvent<'CitaCompletada', CitaRef>;
 /** Recorded once per appointment and start time by the reminder worker; the mail reactor sends it. */
 export type CitaRecordatorioEnviado = DomainEvent<'CitaRecordatorioEnviado', CitaRef & { startDatetime: string }>;

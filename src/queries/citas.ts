@@ -93,3 +93,17 @@ export async function findCita(knex: Knex, idCita: number, alcance: Alcance): Pr
   const row = await scoped(citas(knex), alcance).where('c.id_cita', idCita).first();
   return row ? view(row) : null;
 }
+
+/**
+ * A patient's PENDIENTE and CONFIRMADA appointments whose local start is at or after `desde`
+ * (`YYYY-MM-DDTHH:MM:SS`, practice zone), by id: what an erasure must cancel.
+ */
+export async function citasVivasDesde(knex: Knex, idPaciente: number, desde: string): Promise<{ idCita: number; startDatetime: string }[]> {
+  const rows = await knex('citas')
+    .where({ id_paciente: idPaciente })
+    .whereIn('estado', ['PENDIENTE', 'CONFIRMADA'])
+    .where('start_datetime', '>=', desde)
+    .orderBy('id_cita')
+    .select('id_cita', 'start_datetime');
+  return rows.map((r: Row) => ({ idCita: r.id_cita, startDatetime: r.start_datetime }));
+}

@@ -12,6 +12,7 @@ import { exportPaciente } from '../../queries/exportacion.ts';
 import {
   actualizarPaciente, asignarPsicologo, crearPaciente, eliminarPaciente, type ActualizarPacienteInput, type CrearPacienteInput,
 } from '../../commands/pacientes.ts';
+import { cancelarCitasFuturas } from '../../commands/erasure-citas.ts';
 
 const TAG = 'Pacientes';
 const id = () => s.int({ minimum: 1, maximum: 2_147_483_647 });
@@ -98,6 +99,8 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { params }) => {
         const r = await eliminarPaciente(deps, actorOf(caller(ctx)), params.id);
         await settled(deps, r);
+        // A booking stored just before the erasure is in the read models only now: cancel it too.
+        await settled(deps, await cancelarCitasFuturas(deps, actorOf(caller(ctx)), params.id));
         ctx.status = 204;
       },
     },

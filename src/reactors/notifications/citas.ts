@@ -17,6 +17,9 @@ const TIPOS: Record<string, TipoAvisoCita> = {
 
 const FORMATO_FECHA = { es: "cccc d 'de' LLLL 'de' yyyy", en: 'cccc, d LLLL yyyy' };
 
+/** Who a psychologist's notice names when the patient was erased: their name is gone for good. */
+const DADO_DE_BAJA = { es: 'dado/a de baja', en: 'who has left the practice' };
+
 /** The practice-local start as the recipient reads it: their zone, their language. */
 function aviso(to: Recipient, other: Recipient | null, startDatetime: string, practiceTimezone: string, paraPsicologo: boolean): AvisoCita {
   const when = DateTime.fromISO(startDatetime, { zone: practiceTimezone }).setZone(to.timezone).setLocale(to.idioma);
@@ -52,11 +55,15 @@ export function citaNotificationsReactor(practiceTimezone: string): Reactor {
       const tipo = TIPOS[stored.type];
       if (!tipo) return;
       const d = (stored as unknown as AvisoEvent).data;
-      const paciente = await recipientOf(trx, 'paciente', d.idPaciente, practiceTimezone);
+      // Cancelled by the patient's erasure: the read models may still show the patient (they run
+      // apart from reactors), so the event decides: the patient is not written to nor named.
+      const erased = 'causa' in d && d.causa === 'ELIMINACION_PACIENTE';
+      const paciente = erased ? null : await recipientOf(trx, 'paciente', d.idPaciente, practiceTimezone);
       const psicologo = await recipientOf(trx, 'psicologo', d.idPsicologo, practiceTimezone);
       if (paciente) await notify(trx, stored, tipo, paciente, aviso(paciente, psicologo, d.startDatetime, practiceTimezone, false), d.idCita);
       if (psicologo && tipo !== 'recordatorio') {
-        await notify(trx, stored, tipo, psicologo, aviso(psicologo, paciente, d.startDatetime, practiceTimezone, true), d.idCita);
+        const v = aviso(psicologo, paciente, d.startDatetime, practiceTimezone, true);
+        await notify(trx, stored, tipo, psicologo, erased ? { ...v, contraparte: DADO_DE_BAJA[psicologo.idioma] } : v, d.idCita);
       }
     },
   };
