@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { expectError, pacienteBody, uniqueEmail } from '../http/helpers.ts';
+import { newPaciente } from '../clinico/support.ts';
+
+const retryAfter = (r: { headers: Headers }) => Number(r.headers.get('retry-after'));
+
+describe('throttling', () => {
+  describe('failed logins of one account (LOGIN_MAX_FAILURES)', () => {
+    let srv: TestServer;
+    let bcryptRuns = 0;
+    before(async () => {
+      srv = await startTestServer({ env: { LOGIN_MAX_FAILURES: '5' } });
+      const queue = srv.deps.throttles.bcrypt;
+      const run = queue.run.bind(queue);
+      queue.run = (task) => {
+        bcryptRuns += 1;
+        return run(task);
+      };
+    });
+    after(() => srv?.stop());
+    const login = (email: string, password: string) => srv.request('POST', '/auth/login', { body: { email, password } });
+
+    it('answers 429 with a growing Retry-After after 5 failures, without running bcrypt; other accounts log in', async () => {
+      const email = uniqueEmail('victim');
+      expect((await srv.request('POST', '/auth/register-paciente', { body: pacienteBody({}, { email, password: 'secreto123' }) })).status).to.equal(200);
+      for (let i = 0; i < 5; i++) expectError(await login(email, 'wrong-pass1'), 401);
+      const runsBefore = bcryptRuns;
+      const locked = await login(email, 'secreto123');
+      expectError(locked, 429);
+      const again = await login(email, 'wrong-pass1');
+      expectError(again, 429);
+      expect(retryAfter(locked)).to.be.at.least(1);
+      expect(retryAfter(again)).to.be.above(retryAfter(locked));
+      expect(bcryptRuns, 'bcrypt never ran for a locked account').to.equal(runsBefore);
+      // Another account is not affected, and its success runs bcrypt as usual.
+      const other = uniqueEmail('other');
+      expect((await srv.request('POST', '/auth/register-paciente', { body: pacienteBody({}, { email: other, password: 'secreto123' }) })).status).to.equal(200);
+      expect((await login(other, 'secreto123')).status).to.equal(200);
+    });
+  });
+
+  describe('per client address (AUTH_RATE_PER_MINUTE, REGISTRATIONS_PER_HOUR, TRUST_PROXY)', () => {
+    let srv: TestServer;
+    before(async () => {
+      srv = await startTestServer({ env: { AUTH_RATE_PER_MINUTE: '4', REGISTRATIONS_PER_HOUR: '2', TRUST_PROXY: 'true' } });
+    });
+    after(() => srv?.stop());
+    const from = (address: string) => ({ 'X-Forwarded-For': `203.0.113.9, ${address}` });
+
+    it('limits registrations per hour from one address; nothing stored past the limit', async () => {
+      const headers = from('198.51.100.1');
+      for (let i = 0; i < 2; i++) expect((await srv.request('POST', '/auth/register-paciente', { body: pacienteBody(), headers })).status).to.equal(200);
+      const email = uniqueEmail('third');
+      const third = await srv.request('POST', '/auth/register-paciente', { body: pacienteBody({}, { email }), headers });
+      expectError(third, 429);
+      expect(retryAfter(third)).to.be.above(60);
+      // The e-mail was not taken: from another address the same registration succeeds.
+      expect((await srv.request('POST', '/auth/register-paciente', { body: pacienteBody({}, { email }), headers: from('198.51.100.2') })).status).to.equal(200);
+    });
+
+    it('limits auth requests per minute from one address, by the proxy-appended X-Forwarded-For entry', async () => {
+      const body = { email: 'nobody@example.com', password: 'whatever1' };
+      for (let i = 0; i < 4; i++) expect((await srv.request('POST', '/auth/login', { body, headers: from('198.51.100.7') })).status).to.equal(404);
+      expectError(await srv.request('POST', '/auth/login', { body, headers: from('198.51.100.7') }), 429);
+      // A client cannot escape by forging the first entries: the last one is what the proxy saw.
+      expectError(await srv.request('POST', '/auth/login', { body, headers: { 'X-Forwarded-For': '10.9.9.9, 198.51.100.7' } }), 429);
+      expect((await srv.request('POST', '/auth/login', { body, headers: from('198.51.100.8') })).status).to.equal(404);
+    });
+  });
+
+  describe("each user's writes (WRITES_PER_MINUTE, WRITE_BURST)", () => {
+    let srv: TestServer;
+    before(async () => {
+      srv = await startTestServer({ env: { WRITES_PER_MINUTE: '60', WRITE_BURST: '5' } });
+    });
+    after(() => srv?.stop());
+
+    it('answers 429 with Retry-After past the burst, stores nothing, and leaves reads and other users alone', async () => {
+      const p = await newPaciente(srv);
+      const write = (token: string) => srv.request('POST', '/api/diario-emocional', { token, body: { emocion: 'calma', intensidad: 4 } });
+      for (let i = 0; i < 5; i++) expect((await write(p.token)).status).to.equal(201);
+      const over = await write(p.token);
+      expectError(over, 429);
+      expect(retryAfter(over)).to.be.within(1, 2);
+      const list = await srv.request('GET', '/api/diario-emocional', { token: p.token });
+      expect(list.status).to.equal(200);
+      expect(list.body).to.have.length(5);
+      const other = await newPaciente(srv);
+      expect((await write(other.token)).status).to.equal(201);
+    });
+
+    it('documents the 429 on every throttled operation of the OpenAPI document', async () => {
+      const doc = (await srv.request('GET', '/v3/api-docs')).body;
+      const ops = Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)
+        .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+      const writes = ops.filter((o) => o.method !== 'get');
+      expect(writes.length).to.be.above(30);
+      for (const { path, method, op } of writes) expect(op.responses, `${method} ${path}`).to.have.property('429');
+      expect(ops.find((o) => o.path === '/auth/login')!.op.responses['429']).to.have.nested.property('headers.Retry-After');
+    });
+  });
+});
