@@ -58,7 +58,10 @@ async function seed(call: Call, admin: string, tz: string): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  const config = { ...loadConfig(), port: 0, host: '127.0.0.1', logLevel: 'warn' };
+  const loaded = loadConfig();
+  // The seeding server is private to this command and writes a whole practice in seconds as one admin.
+  const limits = { ...loaded.limits, writesPerMinute: 0, authRatePerMinute: 0, registrationsPerHour: 0, loginMaxFailures: 0 };
+  const config = { ...loaded, port: 0, host: '127.0.0.1', logLevel: 'warn', limits };
   const url = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
   const db = url ? null : await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
   const running = await startServer({ config: { ...config, databaseUrl: url ?? db!.url }, database: db ?? undefined });
