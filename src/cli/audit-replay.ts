@@ -1,5 +1,5 @@
 // npm run audit:replay -- --paciente <idPaciente> [--as-of <YYYY-MM-DDTHH:MM:SS>]
-// Prints, as JSON, the patient's clinical events up to the moment (as GET
+// Prints, as JSON, the patient's clinical events, messages and appointment reasons up to the moment (as GET
 // /api/admin/auditoria/pacientes/{id}/eventos?asOf= answers) and the clinical history as it stood
 // then (as .../historial-clinico?asOf=), both rebuilt from the log through the sealing layer.
 import { resolve } from 'node:path';

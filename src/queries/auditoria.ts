@@ -42,8 +42,14 @@ export function parseAsOf(value: string, zone: string): Date {
   return dt.toJSDate();
 }
 
+/**
+ * What the audit replays: the clinical record plus the patient's messages and the reasons of their
+ * appointments (motivo, sealed with the same clinical key), opened while that key exists.
+ */
+export const AUDIT_TYPES = [...CLINICAL_TYPES, 'MensajeEnviado', 'CitaCreada', 'CitaReprogramada'];
+
 const isClinicalOf = (e: StoredEvent, idPaciente: number) =>
-  CLINICAL_TYPES.includes(e.type) && (e.data as { idPaciente?: unknown }).idPaciente === idPaciente;
+  AUDIT_TYPES.includes(e.type) && (e.data as { idPaciente?: unknown }).idPaciente === idPaciente;
 
 async function scan(store: EventStore, idPaciente: number): Promise<StoredEvent[]> {
   const found: StoredEvent[] = [];
@@ -63,7 +69,7 @@ async function clinicalEvents(deps: AuditDeps, idPaciente: number): Promise<Stor
   if (deps.scanLog) return scan(deps.store, idPaciente);
   const rows = await deps.knex('events')
     .whereRaw(`data->>'idPaciente' = ?`, [String(idPaciente)])
-    .whereIn('type', CLINICAL_TYPES)
+    .whereIn('type', AUDIT_TYPES)
     .distinct('stream_id');
   const all: StoredEvent[] = [];
   for (const r of rows as Row[]) all.push(...(await deps.store.readStream(r.stream_id)).filter((e) => isClinicalOf(e, idPaciente)));
@@ -77,7 +83,7 @@ export async function pacienteEnLog(store: EventStore, idPaciente: number): Prom
 
 const upTo = (asOf: Date | undefined) => (e: StoredEvent) => !asOf || Date.parse(e.metadata.occurredAt) <= asOf.getTime();
 
-/** Every clinical event of the patient up to `asOf` (all when absent): actor, time, type, opened data. */
+/** Every audited event of the patient up to `asOf` (all when absent): actor, time, type, opened data. */
 export async function eventosClinicos(deps: AuditDeps, idPaciente: number, asOf?: Date): Promise<AuditEvent[]> {
   return (await clinicalEvents(deps, idPaciente)).filter(upTo(asOf)).map((e) => ({
     eventId: e.metadata.eventId,

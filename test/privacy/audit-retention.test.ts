@@ -83,14 +83,15 @@ describe('the auditor\'s replay across erasure and the end of clinical retention
   it('before erasure: every clinical event, in log order, content readable; the as-of views are what the lists showed', async () => {
     original = await eventos(pac.idPaciente);
     expect(original.map((e) => e.type)).to.deep.equal([
-      'HistorialCreado', 'HistorialCreado', 'HistorialCorregido', 'HistorialEliminado', 'DiarioRegistrado', 'ProgresoRegistrado', 'SesionRegistrada',
+      'HistorialCreado', 'HistorialCreado', 'HistorialCorregido', 'HistorialEliminado', 'DiarioRegistrado', 'ProgresoRegistrado', 'CitaCreada', 'SesionRegistrada',
     ]);
     for (const e of original) expect(e.erased, e.type).to.deep.equal([]);
     expect(original[0].data).to.include({ titulo: 'Evaluación inicial', diagnostico: 'Trastorno de pánico', tratamiento: 'TCC semanal' });
     expect(original[2].data).to.include({ diagnostico: 'Agorafobia con pánico' });
     expect(original[4].data).to.include({ emocion: 'Miedo', intensidad: 9, nota: 'Ataque en el andén' });
     expect(original[5].data).to.include({ nivelEstres: 8, nivelAnsiedad: 9, nivelAnimo: 3 });
-    expect(original[6].data).to.include({ notas: 'Exposición graduada', recomendaciones: 'Registro de crisis' });
+    expect(original[6].data).to.include({ motivo: 'Pánico' }); // the appointment's reason is audited too
+    expect(original[7].data).to.include({ notas: 'Exposición graduada', recomendaciones: 'Registro de crisis' });
     expect(await historialAsOf(pac.idPaciente, asOf[0])).to.deep.equal([]);
     expect(await historialAsOf(pac.idPaciente, asOf[1])).to.deep.equal(views[0]).and.to.have.length(2);
     expect(await historialAsOf(pac.idPaciente, asOf[2])).to.deep.equal(views[1]).and.to.have.length(1);
@@ -142,7 +143,7 @@ describe('the auditor\'s replay across erasure and the end of clinical retention
       expect(shreddedLog[i].erased, `${b.type} ${b.stream}`).to.have.members(fields);
       expect(shreddedLog[i].data, `${b.type} ${b.stream}`).to.deep.equal({ ...b.data, ...blanked });
     });
-    expect(original.filter((b) => sealedIn(b).length > 0)).to.have.length(6); // all but HistorialEliminado carried content
+    expect(original.filter((b) => sealedIn(b).length > 0)).to.have.length(7); // all but HistorialEliminado carried content
     const shredded = await historialAsOf(pac.idPaciente, asOf[1]);
     expect(shredded).to.have.length(2);
     for (const h of shredded as Record<string, unknown>[]) expect(h).to.include({ titulo: null, diagnostico: null, tratamiento: null, observaciones: null });

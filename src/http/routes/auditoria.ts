@@ -43,7 +43,7 @@ export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/eventos', tag: TAG, auth: ['ADMIN'],
-      summary: 'Eventos del expediente clínico de un paciente, en orden del registro, hasta asOf (hora local; opcional)',
+      summary: 'Eventos del expediente clínico de un paciente, sus mensajes y los motivos de sus citas, en orden del registro, hasta asOf (hora local; opcional)',
       query: asOfQuery, responses: { 200: { description: 'Eventos con actor, hora, tipo y datos abiertos (borrados: null y en erased)', schema: s.array(eventoSchema) } },
       handler: async (ctx, { params, query }) => {
         const asOf = await target(params.idPaciente, query.asOf);
