@@ -82,6 +82,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const users = new AuthUserCache((emailHash) => findAuthUser(knex, emailHash));
   await users.follow(opened.store, logger);
   const { keys } = opened;
+  keys.watch(url); // an erasure by another instance takes effect here at once
   const store = users.observe(opened.store);
   const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, logger);
   const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone })), { table: 'reactor_checkpoints' }, logger);
@@ -134,6 +135,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await reminders.stop();
       await Promise.all([projections.stop(), reactors.stop(), outbox.stop(), users.stop()]);
       await store.close();
+      await keys.close();
       await owned?.close();
     })());
   return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, realtime, close };

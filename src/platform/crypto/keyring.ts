@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { errors } from '../errors.ts';
 import { keyEncryptionKey, open, seal } from './aead.ts';
+import { KEYS_CHANNEL, KeyDestructionListener } from './keyring-listener.ts';
 
 export type KeyPurpose = 'identity' | 'clinical';
 
@@ -14,14 +15,44 @@ export type KeyLookup = { key: Buffer } | { destroyed: true } | null;
  */
 export class KeyRing {
   private kek: { kek: Buffer; id: string };
-  // Bounded in time: a key destroyed by another process stops opening data here within a minute.
+  // A key destroyed by another process is evicted when its announcement arrives (watch()); the
+  // time bound is the last resort of a ring that does not watch (one-off tools).
   private readonly cache = new Map<string, { key: Buffer; at: number }>();
   private static readonly CACHE_MS = 60_000;
+  private listener: KeyDestructionListener | null = null;
+  /** Counts evictions: a fetch that overlapped one does not cache what it read before it. */
+  private evictions = 0;
   private readonly aliases = new Map<string, string>();
   private readonly pending = new Map<string, Promise<KeyLookup>>();
 
   constructor(private readonly knex: Knex, masterKey: string) {
     this.kek = keyEncryptionKey(masterKey);
+  }
+
+  /** Follows destructions by other processes on the database at `connectionString` (servers). */
+  watch(connectionString: string): void {
+    this.listener ??= new KeyDestructionListener(connectionString, (k) => this.evict(k), () => this.evict(null));
+    this.listener.start();
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.stop();
+  }
+
+  /** Watching but not listening (connection lost): a cached key may have been destroyed unseen. */
+  private cacheTrusted(): boolean {
+    return this.listener === null || this.listener.connected;
+  }
+
+  private evict(cacheKey: string | null): void {
+    this.evictions++;
+    if (cacheKey === null) {
+      this.cache.clear();
+      this.pending.clear();
+      return;
+    }
+    this.cache.delete(cacheKey);
+    this.pending.delete(cacheKey);
   }
 
   async link(alias: string, subject: string): Promise<void> {
@@ -64,7 +95,7 @@ export class KeyRing {
   async lookup(subject: string, purpose: KeyPurpose): Promise<KeyLookup> {
     const cacheKey = `${subject}|${purpose}`;
     const cached = this.cache.get(cacheKey);
-    if (cached && Date.now() - cached.at < KeyRing.CACHE_MS) return { key: cached.key };
+    if (cached && this.cacheTrusted() && Date.now() - cached.at < KeyRing.CACHE_MS) return { key: cached.key };
     // A batch of events opens many fields of one person at once: one query for all of them.
     const pending = this.pending.get(cacheKey);
     if (pending) return pending;
@@ -74,11 +105,12 @@ export class KeyRing {
   }
 
   private async fetch(subject: string, purpose: KeyPurpose, cacheKey: string): Promise<KeyLookup> {
+    const seen = this.evictions;
     const row = await this.knex('data_keys').where({ subject, purpose }).first('wrapped', 'destroyed_at');
     if (!row) return null;
     if (!row.wrapped) return { destroyed: true };
     const key = open(this.kek.kek, row.wrapped, cacheKey);
-    this.cache.set(cacheKey, { key, at: Date.now() });
+    if (seen === this.evictions) this.cache.set(cacheKey, { key, at: Date.now() });
     return { key };
   }
 
@@ -103,8 +135,10 @@ export class KeyRing {
       .insert({ subject, purpose, wrapped: null, destroyed_at: trx.fn.now() })
       .onConflict(['subject', 'purpose'])
       .merge({ wrapped: null, destroyed_at: trx.fn.now() });
-    this.cache.delete(`${subject}|${purpose}`);
-    this.pending.delete(`${subject}|${purpose}`);
+    // Told to every watching process when this write commits (NOTIFY is transactional: inside the
+    // reactor's batch, only if the batch commits).
+    await trx.raw('select pg_notify(?, ?)', [KEYS_CHANNEL, `${subject}|${purpose}`]);
+    this.evict(`${subject}|${purpose}`);
   }
 
   /** Re-wraps every live data key under a new master key; events are not touched. */
