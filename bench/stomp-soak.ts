@@ -7,6 +7,7 @@
 // The server is `src/main.ts` in a child process (its own embedded PostgreSQL in a temporary
 // folder, or DATABASE_URL), so the memory figures are the server's alone, read from /metrics.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,11 +53,14 @@ const watchdog = setTimeout(() => {
   void cleanup().finally(() => process.exit(1));
 }, DEADLINE_MS);
 
+/** /metrics answers only with this run's token (METRICS_TOKEN). */
+const METRICS_TOKEN = randomBytes(24).toString('hex');
+
 function startServer(): Promise<string> {
   child = spawn(process.execPath, ['--import=tsx', 'src/main.ts'], {
     env: {
       ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BCRYPT_COST: '4',
+      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BCRYPT_COST: '4', METRICS_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -81,7 +85,9 @@ async function http(base: string, method: string, path: string, body?: unknown, 
 }
 
 async function serverMemory(base: string): Promise<{ rss: number; heap: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const res = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (res.status !== 200) throw new Error(`/metrics: ${res.status}`);
+  const text = await res.text();
   const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
   return { rss: metric('process_resident_memory_bytes'), heap: metric('nodejs_heap_size_used_bytes') };
 }

@@ -1,10 +1,34 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import client from 'prom-client';
 import type { Context, Next } from 'koa';
 import type { AppDeps } from './deps.ts';
 import { parkedCounts } from '../projections/failures.ts';
+import type { CheckpointRunner } from '../projections/runner.ts';
+import { errors } from '../platform/errors.ts';
 
-/** Prometheus metrics of one app: HTTP timings and how far each projection is behind the log. */
+/**
+ * Lag gauges of one runner's consumers. Read from what the engine keeps in memory as events flow
+ * (src/projections/lag.ts): a scrape runs no SQL, however many consumers and events there are.
+ */
+function lagGauges(registry: client.Registry, prefix: 'projection' | 'reactor', runner: () => CheckpointRunner | undefined): void {
+  new client.Gauge({
+    name: `${prefix}_lag_events`, help: `Events the ${prefix} runner has read that the ${prefix} has not applied yet`, labelNames: [prefix],
+    registers: [registry],
+    collect() {
+      for (const l of runner()?.lag() ?? []) this.set({ [prefix]: l.name }, l.events);
+    },
+  });
+  new client.Gauge({
+    name: `${prefix}_lag_seconds`, help: `Age of the oldest event the ${prefix} has not applied yet (0 when caught up)`, labelNames: [prefix],
+    registers: [registry],
+    collect() {
+      for (const l of runner()?.lag() ?? []) this.set({ [prefix]: l.name }, l.seconds);
+    },
+  });
+}
+
+/** Prometheus metrics of one app: HTTP timings, how far each consumer is behind the log, parked events. */
 export function createMetrics(deps: AppDeps) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -12,26 +36,15 @@ export function createMetrics(deps: AppDeps) {
     name: 'http_request_duration_seconds', help: 'HTTP request duration', labelNames: ['method', 'route', 'status'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
   });
-  new client.Gauge({
-    name: 'projection_lag_events', help: 'Events in the log not yet applied by the projection', labelNames: ['projection'],
-    registers: [registry],
-    async collect() {
-      const checkpoints = await deps.projections.checkpoints();
-      for (const [name, position] of checkpoints) {
-        const [tx, gp] = position ? position.split('/') : ['0', '0'];
-        const { rows } = await deps.knex.raw(
-          'select count(*)::int as n from events where (tx_id, global_position) > (?::text::xid8, ?::bigint)', [tx, gp],
-        );
-        this.set({ projection: name }, rows[0].n);
-      }
-    },
-  });
+  lagGauges(registry, 'projection', () => deps.projections);
+  lagGauges(registry, 'reactor', () => deps.reactors);
   new client.Gauge({
     name: 'parked_events', help: 'Events a read model or reactor skipped after its retries, not yet retried or skipped by an operator',
     labelNames: ['kind', 'consumer'], registers: [registry],
-    async collect() {
+    collect() {
       this.reset();
-      for (const r of await parkedCounts(deps.knex)) this.set({ kind: r.kind, consumer: r.consumer }, r.n);
+      const counts = [...deps.projections.parked.snapshot(), ...(deps.reactors?.parked.snapshot() ?? [])];
+      for (const r of counts) this.set({ kind: r.kind, consumer: r.consumer }, r.n);
     },
   });
   const middleware = async (ctx: Context, next: Next) => {
@@ -72,8 +85,23 @@ export function mountSystem(router: Router, deps: AppDeps, registry: client.Regi
       ctx.body = { status: 'NOT_READY' };
     }
   });
+  // Not mounted without a token: /metrics then answers 404 like any unknown path.
+  const token = deps.config.limits.metricsToken;
+  if (token === null) return;
   router.get('/metrics', async (ctx) => {
+    if (!bearerMatches(ctx.get('Authorization'), token)) throw errors.unauthenticated();
     ctx.type = registry.contentType;
     ctx.body = await registry.metrics();
   });
+}
+
+/**
+ * The request's Bearer token equals `token`. Both are hashed first, so the comparison takes the
+ * same time whatever the length or the first differing byte (no timing hints to a guesser).
+ */
+function bearerMatches(header: string, token: string): boolean {
+  const m = /^Bearer +(\S+) *$/i.exec(header);
+  if (!m) return false;
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(m[1]), digest(token));
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Position, StoredEvent } from '../eventstore/port.ts';
+import { CHECKPOINT_CHANNEL } from './watcher.ts';
 
 /** Which runner a consumer belongs to, as the dead-letter table names it. */
 export type ConsumerKind = 'projection' | 'reactor';
@@ -86,10 +87,19 @@ export async function insertParked(trx: Knex.Transaction, kind: ConsumerKind, co
      returning id`,
     [kind, consumer, f.event.position, f.after, f.event.metadata.eventId, f.event.type, f.event.streamId, f.error, f.attempts, f.first, f.last],
   );
+  await announceParked(trx);
   return Number(rows[0].id);
 }
 
-/** Parked events not yet retried or skipped, per consumer (for /health and /metrics). */
+/** Payload on the checkpoint channel when a parked event is added, retried or skipped (by any process). */
+export const PARKED_PAYLOAD = 'parked_events';
+
+/** Tells every process that the parked events changed (their /metrics counts read them again); sent on commit. */
+export async function announceParked(db: Knex | Knex.Transaction): Promise<void> {
+  await db.raw('select pg_notify(?, ?)', [CHECKPOINT_CHANNEL, PARKED_PAYLOAD]);
+}
+
+/** Parked events not yet retried or skipped, per consumer (for /health and the counts behind /metrics). */
 export async function parkedCounts(knex: Knex): Promise<{ kind: ConsumerKind; consumer: string; n: number }[]> {
   const { rows } = await knex.raw(
     "select kind, consumer, count(*)::int as n from parked_events where status = 'PARKED' group by kind, consumer order by kind, consumer",

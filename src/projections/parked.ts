@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventStore, Position } from '../eventstore/port.ts';
 import type { CheckpointedHandler } from './batch.ts';
-import { describeFailure, type ConsumerKind } from './failures.ts';
+import { announceParked, describeFailure, type ConsumerKind } from './failures.ts';
 import { CHECKPOINT_CHANNEL } from './watcher.ts';
 
 export interface ParkedEvent {
@@ -40,7 +40,10 @@ export class ParkedError extends Error {}
 /** The operator gives up on the event for that consumer: it stays unapplied, and the record says so. */
 export async function skipParked(knex: Knex, id: number): Promise<ParkedEvent> {
   const row = await openRow(knex, id);
-  await knex('parked_events').where({ id }).update({ status: 'SKIPPED', resolved_at: knex.fn.now() });
+  await knex.transaction(async (trx) => {
+    await trx('parked_events').where({ id }).update({ status: 'SKIPPED', resolved_at: trx.fn.now() });
+    await announceParked(trx);
+  });
   return { ...row, status: 'SKIPPED' };
 }
 
@@ -62,6 +65,7 @@ export async function retryParked(knex: Knex, store: EventStore, consumers: Reco
       await handler.handle(trx, event);
       await trx('parked_events').where({ id }).update({ status: 'RETRIED', resolved_at: trx.fn.now() });
       await trx.raw('select pg_notify(?, ?)', [CHECKPOINT_CHANNEL, table]);
+      await announceParked(trx);
     });
   } catch (err) {
     const error = describeFailure(err);

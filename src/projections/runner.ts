@@ -4,6 +4,8 @@ import type { Logger } from '../platform/logger.ts';
 import { accepts, BATCH_FLUSH, commitBatch, skipPast, type CheckpointedHandler, type EventFilter, type Part } from './batch.ts';
 import { ApplyError, DEFAULT_RETRY, insertParked, isTransient, kindOf, recordAttempt, type Failure, type RetryPolicy } from './failures.ts';
 import { CheckpointWatcher, forgetCheckpoints } from './watcher.ts';
+import { LagTracker, type Lag } from './lag.ts';
+import { ParkedTally } from './parked-tally.ts';
 
 export type { CheckpointedHandler, EventFilter } from './batch.ts';
 
@@ -88,6 +90,10 @@ export class CheckpointRunner {
   private readonly policy: RetryPolicy;
   private ahead: { from: Position | null; result: Promise<ReadAllResult> } | null = null;
   readonly watcher: CheckpointWatcher;
+  /** The log this runner has read and not every consumer has passed (lag metrics, no query). */
+  private readonly lagTracker: LagTracker;
+  /** Parked events of this runner's kind, kept in memory for the metrics. */
+  readonly parked: ParkedTally;
 
   constructor(
     private readonly knex: Knex,
@@ -99,6 +105,8 @@ export class CheckpointRunner {
     this.members = handlers.map((handler) => ({ handler, accepts: accepts(handler.handles), position: null }));
     this.policy = options.retry ?? DEFAULT_RETRY;
     this.watcher = new CheckpointWatcher(knex, options.table, (a, b) => store.compare(a, b));
+    this.lagTracker = new LagTracker((a, b) => store.compare(a, b));
+    this.parked = new ParkedTally(knex, kindOf(options.table));
     // Another process moved or reset a checkpoint (a rebuild): reload before the next batch.
     this.watcher.onRefresh.add(() => {
       if (this.stopped || !this.members.some((m) => this.watcher.get(m.handler.name) !== undefined && this.watcher.get(m.handler.name) !== m.position)) return;
@@ -112,6 +120,7 @@ export class CheckpointRunner {
     this.stopped = false;
     this.loaded = false;
     this.watcher.listen();
+    this.parked.start();
     this.running = this.loop();
   }
 
@@ -120,6 +129,7 @@ export class CheckpointRunner {
     for (const w of [...this.wakers]) w();
     await this.running;
     this.watcher.close();
+    this.parked.stop();
   }
 
   private get batchSize() {
@@ -207,6 +217,7 @@ export class CheckpointRunner {
       for (const p of parts) this.committed(p.member, outcome.positions.get(p.handler.name));
       for (const p of parts) if (p.member.failure && p.member.failure.attempts >= this.policy.attempts) await this.park(p.member);
       if (outcome.positions.size > 0) this.announce();
+      this.forgetPassed();
       return { progressed: true, short: events.length < this.batchSize, locked: true };
     }
   }
@@ -219,14 +230,32 @@ export class CheckpointRunner {
   private read(from: Position | null): Promise<ReadAllResult> {
     const ahead = this.ahead;
     this.ahead = null;
-    const result = ahead && ahead.from === from ? ahead.result : this.store.readAll(from, this.batchSize);
+    const result = ahead && ahead.from === from ? ahead.result : this.fetch(from);
     void result.then((r) => {
       if (r.events.length < this.batchSize || this.stopped) return;
-      const next = this.store.readAll(r.last, this.batchSize);
+      const next = this.fetch(r.last);
       next.catch(() => {}); // a failed read ahead is read again when needed
       this.ahead = { from: r.last, result: next };
     }, () => {});
     return result;
+  }
+
+  /** One batch from the store; what it read tells the lag metrics where the log ends. */
+  private async fetch(from: Position | null): Promise<ReadAllResult> {
+    const r = await this.store.readAll(from, this.batchSize);
+    this.lagTracker.read(from, r.events);
+    return r;
+  }
+
+  /** How far each consumer is behind the newest event this runner has read (memory only: for /metrics). */
+  lag(): Lag[] {
+    return this.members.map((m) => ({ name: m.handler.name, ...this.lagTracker.behind(m.position) }));
+  }
+
+  /** The lag tracker keeps only what some consumer has yet to pass. */
+  private forgetPassed(): void {
+    const floor = this.members.reduce<Position | null | undefined>((a, m) => (a === undefined || this.store.compare(m.position, a) < 0 ? m.position : a), undefined);
+    if (floor !== undefined) this.lagTracker.forget(floor);
   }
 
   /** A consumer threw on `events[index]`: one more attempt counted; it waits apart for the next. */
@@ -262,6 +291,7 @@ export class CheckpointRunner {
     }
     m.failure = undefined;
     m.position = f.event.position;
+    this.parked.add(m.handler.name);
     this.watcher.update(m.handler.name, m.position);
     this.announce();
     this.logger?.error(

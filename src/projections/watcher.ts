@@ -49,6 +49,15 @@ function connect(settings: pg.ClientConfig, key: string): void {
     .finally(() => (entry.connecting = null));
 }
 
+/**
+ * Calls `fn` with every payload on the checkpoint channel of `knex`'s database ('*' after the
+ * connection was lost and made again), on the connection the watchers share; returns the unsubscribe.
+ */
+export function onCheckpointChannel(knex: Knex, fn: Listener): () => void {
+  const settings = (knex.client as { connectionSettings?: pg.ClientConfig }).connectionSettings ?? {};
+  return subscribe(settings, JSON.stringify(settings), fn);
+}
+
 /** The watchers listening in this process, so that a reset made here is known here at once. */
 const local = new Set<CheckpointWatcher>();
 
@@ -94,9 +103,7 @@ export class CheckpointWatcher {
   listen(): void {
     if (this.unsubscribe) return;
     local.add(this);
-    const settings = (this.knex.client as { connectionSettings?: pg.ClientConfig }).connectionSettings ?? {};
-    const key = JSON.stringify(settings);
-    this.unsubscribe = subscribe(settings, key, (payload) => {
+    this.unsubscribe = onCheckpointChannel(this.knex, (payload) => {
       if (payload === this.table || payload === '*') void this.refresh();
     });
   }

@@ -149,15 +149,7 @@ describe('HTTP platform', () => {
       expect(ready.body.status).to.equal('READY');
     });
 
-    it('serves Prometheus metrics with the projection lag', async () => {
-      await srv.request('GET', '/health');
-      const r = await srv.request('GET', '/metrics');
-      expect(r.status).to.equal(200);
-      expect(r.headers.get('content-type')).to.match(/^text\/plain/);
-      expect(r.text).to.match(/^# TYPE projection_lag_events gauge$/m);
-      expect(r.text).to.match(/^projection_lag_events\{projection="usuarios"\} \d+$/m);
-      expect(r.text).to.match(/^http_request_duration_seconds_count\{[^}]*route="\/health"[^}]*\} \d+$/m);
-    });
+    // /metrics (behind METRICS_TOKEN): test/http/metrics.test.ts.
 
     it('describes the API as OpenAPI 3.1 with closed request schemas and bearer security', async () => {
       const r = await srv.request('GET', '/v3/api-docs');

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { sleep } from './support.ts';
 
 const SYSTEM = { idUsuario: null, rol: 'SYSTEM' } as const;
+const METRICS_TOKEN = 'metrics-token-for-the-tests-0123456789';
 
 /** /health until it reports `n` parked events (bounded). */
 async function parkedHealth(srv: TestServer, n: number) {
@@ -24,7 +25,7 @@ describe('one bad event in the running service', function () {
   let srv: TestServer;
 
   beforeEach(async () => {
-    srv = await startTestServer();
+    srv = await startTestServer({ env: { METRICS_TOKEN } });
   });
   afterEach(async () => srv.stop());
 
@@ -57,7 +58,7 @@ describe('one bad event in the running service', function () {
     expect(ok.status, ok.text).to.equal(201);
     const progreso = await srv.request('GET', '/api/progreso-emocional', { token: other.token });
     expect(progreso.body).to.have.length(1);
-    const metrics = await srv.request('GET', '/metrics');
+    const metrics = await srv.request('GET', '/metrics', { token: METRICS_TOKEN });
     expect(metrics.text).to.match(/parked_events\{kind="projection",consumer="progreso"\} 1/);
 
     // The operator skips both: healthy again.
