@@ -106,7 +106,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // query when there are none; KurrentDB: a scan of the log since the last start). A failure stops the start.
   const upgraded = await upgradeLegacyAgendas(deps, (line, level) => logger[level](line));
   if (upgraded.streams > 0) logger.info({ ...upgraded }, 'legacy agendas carried into day streams');
-  const retention = scheduleRetentionJob({ knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears }, config.retentionJobIntervalMs);
+  const retention = scheduleRetentionJob({
+    knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears, bookkeepingDays: config.bookkeepingRetentionDays,
+  }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
 
   const server = createHttpServer(config, createApp(deps, { users }).callback());

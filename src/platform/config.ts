@@ -29,6 +29,8 @@ export interface Config {
   clinicalRetentionYears: number;
   /** How often the retention job looks for clinical keys due for destruction. */
   retentionJobIntervalMs: number;
+  /** Days the reactors' processed-event markers and finished outbox rows are kept (docs/limits.md "Retention"). */
+  bookkeepingRetentionDays: number;
   logLevel: string;
   /** Abuse limits, timeouts and caps (src/platform/limits.ts, docs/limits.md). */
   limits: Limits;
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 10, 60_000),
     clinicalRetentionYears: int(env, 'CLINICAL_RETENTION_YEARS', 5, 0, 100),
     retentionJobIntervalMs: int(env, 'RETENTION_JOB_INTERVAL_MS', 3_600_000, 1000, 7 * 86_400_000),
+    bookkeepingRetentionDays: int(env, 'BOOKKEEPING_RETENTION_DAYS', 30, 1, 3650),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     limits: loadLimits(env),
   };

@@ -6,6 +6,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { KeyRing } from '../platform/crypto/keyring.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Reactor } from './reactor.ts';
+import { purgeBookkeeping } from './bookkeeping.ts';
 
 /** ClaveClinicaDestruida → the patient's clinical key is destroyed (crypto-shredding), in the batch. */
 export function clinicalKeyReactor(keys: KeyRing): Reactor {
@@ -26,6 +27,8 @@ export interface RetentionJobDeps {
   clock: Clock;
   logger?: Logger;
   retentionYears: number;
+  /** Days reactor markers and finished outbox rows are kept; absent: not purged by this job. */
+  bookkeepingDays?: number;
 }
 
 /**
@@ -59,9 +62,15 @@ export async function runRetentionJob(deps: RetentionJobDeps): Promise<number> {
   return recorded;
 }
 
-/** Runs the job every `intervalMs` (and once at start). */
+async function purge(deps: RetentionJobDeps): Promise<void> {
+  if (deps.bookkeepingDays === undefined) return;
+  const purged = await purgeBookkeeping(deps.knex, deps.clock.now(), deps.bookkeepingDays);
+  if (purged.markers || purged.outbox) deps.logger?.info(purged, 'reactor bookkeeping purged');
+}
+
+/** Runs the job, and the purge of the reactors' bookkeeping, every `intervalMs` (and once at start). */
 export function scheduleRetentionJob(deps: RetentionJobDeps, intervalMs: number): { stop(): void } {
-  const tick = () => runRetentionJob(deps).catch((err) => deps.logger?.error({ err }, 'retention job failed'));
+  const tick = () => runRetentionJob(deps).then(() => purge(deps)).catch((err) => deps.logger?.error({ err }, 'retention job failed'));
   void tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
