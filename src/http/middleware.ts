@@ -60,7 +60,7 @@ export function cors(allowed: string[]) {
     ctx.vary('Origin');
     if (!origin || !allowed.includes(origin)) return next();
     ctx.set('Access-Control-Allow-Origin', origin);
-    ctx.set('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After');
+    ctx.set('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After, Link');
     if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method')) {
       ctx.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
       ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept-Language, X-Request-Id');

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { hhmm, monthBounds } from '../platform/agenda-time.ts';
 import { preparedRows } from './prepared.ts';
+import { compareKeys, type Key, type PartShape } from './paging.ts';
 
 /** One entry of the monthly agenda. */
 export interface AgendaEntry {
@@ -27,8 +28,16 @@ const inMonth = (q: Knex.QueryBuilder, month: string) => {
   return q.where('fecha', '>=', desde).where('fecha', '<', hasta);
 };
 
-const byTime = (a: AgendaEntry, b: AgendaEntry) =>
-  a.fecha.localeCompare(b.fecha) || a.horaInicio.localeCompare(b.horaInicio) || a.tipo.localeCompare(b.tipo) || a.referenciaId - b.referenciaId;
+// Agendas and blocks are a month each, read whole and paged in memory (src/queries/paging.ts):
+// they sort by the very key their cursors carry.
+export const agendaKey = (e: AgendaEntry): Key => [e.fecha, e.horaInicio, e.tipo, e.referenciaId];
+export const bloqueoKey = (b: BloqueoView): Key => [b.fecha, b.horaInicio, b.idBloqueo];
+const FECHA = /^\d{4}-\d{2}-\d{2}$/;
+const HORA = /^\d{2}:\d{2}(:\d{2})?$/;
+export const AGENDA_KEY: PartShape[] = [FECHA, HORA, /^(cita|bloqueo)$/, 'id'];
+export const BLOQUEO_KEY: PartShape[] = [FECHA, HORA, 'id'];
+
+const byTime = (a: AgendaEntry, b: AgendaEntry) => compareKeys(agendaKey(a), agendaKey(b));
 
 const bloqueosDe = (knex: Knex, idPsicologo: number, month: string): Promise<Row[]> =>
   inMonth(knex('bloqueos').where({ id_psicologo: idPsicologo }), month).select('*');
@@ -80,7 +89,7 @@ const bloqueoView = (r: Row): BloqueoView => ({ idBloqueo: r.id_bloqueo, fecha: 
 /** A psychologist's blocks of a month, in date order. */
 export async function listBloqueos(knex: Knex, idPsicologo: number, month: string): Promise<BloqueoView[]> {
   const rows = await bloqueosDe(knex, idPsicologo, month);
-  return rows.map(bloqueoView).sort((a, b) => a.fecha.localeCompare(b.fecha) || a.horaInicio.localeCompare(b.horaInicio) || a.idBloqueo - b.idBloqueo);
+  return rows.map(bloqueoView).sort((a, b) => compareKeys(bloqueoKey(a), bloqueoKey(b)));
 }
 
 export async function findBloqueo(knex: Knex, idBloqueo: number, idPsicologo: number): Promise<BloqueoView | null> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Idioma } from '../events/ajuste.ts';
+import { pageById, type Page, type Paged } from './paging.ts';
 
 export interface AjustesView {
   idAjuste: number | null;
@@ -26,6 +27,7 @@ export async function effectiveAjustes(knex: Knex, idUsuario: number, practiceTi
     ?? { idAjuste: null, idUsuario, idioma: 'es', notificaciones: true, darkMode: false, timezone: practiceTimezone };
 }
 
-export async function listAjustes(knex: Knex): Promise<AjustesView[]> {
-  return (await knex('ajustes').orderBy('id_ajuste').select('*')).map(toView);
+/** One page of every user's stored settings, by id; keyset and limit in SQL. */
+export function pageAjustes(knex: Knex, page: Page): Promise<Paged<AjustesView>> {
+  return pageById(knex('ajustes').select('*'), 'id_ajuste', page, toView);
 }

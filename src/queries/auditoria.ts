@@ -6,6 +6,7 @@ import type { HistorialEvent } from '../events/historial.ts';
 import { errors } from '../platform/errors.ts';
 import { localDateTime } from '../platform/time.ts';
 import type { HistorialView } from './historial.ts';
+import { pageById, type Key, type Page, type Paged, type PartShape } from './paging.ts';
 
 /** Events that make up (or end) a patient's clinical record; therapy session notes are part of it. */
 export const CLINICAL_TYPES = [
@@ -97,6 +98,12 @@ export async function eventosClinicos(deps: AuditDeps, idPaciente: number, asOf?
   }));
 }
 
+// Both lists below are folds of the log, computed whole for one patient, so they are paged in
+// memory: events in log order after the cursor's event (the log only grows), records by id.
+export const eventoKey = (e: AuditEvent): Key => [e.eventId];
+export const EVENTO_KEY: PartShape[] = [/^[\w-]{1,64}$/];
+export const historialKey = (h: HistorialView): Key => [h.idHistory];
+
 /** Folds one history event into the records; content a shredded key hides comes out null. */
 function fold(records: Map<number, HistorialView>, event: HistorialEvent): void {
   switch (event.type) {
@@ -146,11 +153,11 @@ export interface AccesoView {
   accedidoEn: string;
 }
 
-/** The read-access log, for one patient or all, by id. */
-export async function listAccesos(knex: Knex, timezone: string, idPaciente?: number): Promise<AccesoView[]> {
-  const q = knex('accesos_clinicos').orderBy('id_acceso').select('*');
+/** A page of the read-access log, for one patient or all, by id; keyset and limit in SQL. */
+export function pageAccesos(knex: Knex, timezone: string, page: Page, idPaciente?: number): Promise<Paged<AccesoView>> {
+  const q = knex('accesos_clinicos').select('*');
   if (idPaciente !== undefined) q.where({ id_paciente: idPaciente });
-  return (await q).map((r: Row) => ({
+  return pageById(q, 'id_acceso', page, (r: Row) => ({
     idAcceso: Number(r.id_acceso), idUsuario: r.id_usuario, rol: r.rol, idPaciente: r.id_paciente, recurso: r.recurso,
     metodo: r.metodo, ruta: r.ruta, accedidoEn: localDateTime(r.accedido_en, timezone),
   }));

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Cita, EstadoCita } from '../events/cita.ts';
 import type { Alcance } from '../events/cita.ts';
 import { preparedRows } from './prepared.ts';
+import { afterKey, pageOf, type Page, type Paged } from './paging.ts';
 
 /** The appointment resource as the API answers it. */
 export interface CitaView {
@@ -61,8 +62,9 @@ function scoped(q: Knex.QueryBuilder, alcance: Alcance): Knex.QueryBuilder {
   return 'idPaciente' in alcance ? q.where('c.id_paciente', alcance.idPaciente) : q.where('c.id_psicologo', alcance.idPsicologo);
 }
 
-// The listings are the hot reads: one prepared statement per scope, the same joins and order as `citas` above.
-const LIST_SQL = (where: string) => `
+// The listings are the hot reads: one prepared statement per scope, the same joins and order as
+// `citas` above. Paged by keyset: ids after $after, at most $limit rows (null: all, for the export).
+const LIST_SQL = (where: string, limit: string) => `
   select c.id_cita, c.id_paciente, c.id_psicologo, c.start_datetime, c.duration_minutes, c.estado, c.motivo,
          ups.nombre as psi_nombre, ups.apellido as psi_apellido, upa.nombre as pac_nombre, upa.apellido as pac_apellido
   from citas c
@@ -71,21 +73,29 @@ const LIST_SQL = (where: string) => `
   left join pacientes p on p.id_paciente = c.id_paciente
   left join usuarios upa on upa.id_usuario = p.id_usuario
   ${where}
-  order by c.id_cita`;
-const LIST_PACIENTE = LIST_SQL('where c.id_paciente = $1');
-const LIST_PSICOLOGO = LIST_SQL('where c.id_psicologo = $1');
-const LIST_TODAS = LIST_SQL('');
+  order by c.id_cita
+  limit ${limit}`;
+const LIST_PACIENTE = LIST_SQL('where c.id_paciente = $1 and c.id_cita > $2', '$3');
+const LIST_PSICOLOGO = LIST_SQL('where c.id_psicologo = $1 and c.id_cita > $2', '$3');
+const LIST_TODAS = LIST_SQL('where c.id_cita > $1', '$2');
 
-/** The appointments the caller may see, by id. */
+function listRows(knex: Knex, alcance: Alcance, after: number, limit: number | null): Promise<Row[]> {
+  if (alcance === 'todas') return preparedRows(knex, 'citas_todas', LIST_TODAS, [after, limit]);
+  return 'idPaciente' in alcance
+    ? preparedRows(knex, 'citas_paciente', LIST_PACIENTE, [alcance.idPaciente, after, limit])
+    : preparedRows(knex, 'citas_psicologo', LIST_PSICOLOGO, [alcance.idPsicologo, after, limit]);
+}
+
+/** Every appointment the caller may see, by id. */
 export async function listCitas(knex: Knex, alcance: Alcance): Promise<CitaView[]> {
-  const rows = alcance === 'todas'
-    ? await preparedRows(knex, 'citas_todas', LIST_TODAS, [])
-    : 'idPaciente' in alcance
-      ? await preparedRows(knex, 'citas_paciente', LIST_PACIENTE, [alcance.idPaciente])
-      : await preparedRows(knex, 'citas_psicologo', LIST_PSICOLOGO, [alcance.idPsicologo]);
-  const out = new Array<CitaView>(rows.length);
-  for (let i = 0; i < rows.length; i++) out[i] = view(rows[i]);
-  return out;
+  return (await listRows(knex, alcance, 0, null)).map(view);
+}
+
+/** One page of `listCitas`. */
+export async function pageCitas(knex: Knex, alcance: Alcance, page: Page): Promise<Paged<CitaView>> {
+  const after = afterKey(page, ['id']);
+  const rows = await listRows(knex, alcance, after ? (after[0] as number) : 0, page.limit + 1);
+  return pageOf(rows, page, view, (r) => [r.id_cita]);
 }
 
 /** One appointment, or null when it does not exist or lies outside the caller's scope. */

@@ -1,6 +1,7 @@
 import type { DiarioRegistrado } from '../events/diario.ts';
 import type { Knex } from 'knex';
 import { LOCAL_DATETIME } from './historial.ts';
+import { pageById, type Page, type Paged } from './paging.ts';
 
 /** An emotional diary entry as the API shows it. */
 export interface DiarioView {
@@ -28,10 +29,14 @@ export const diarioFromEvent = (d: DiarioRegistrado['data']): DiarioView => ({
 
 /** A patient's entries, or every entry when no patient is given; by id. */
 export async function listDiario(knex: Knex, idPaciente?: number): Promise<DiarioView[]> {
-  const q = select(knex).orderBy('id_diario');
-  if (idPaciente !== undefined) q.where({ id_paciente: idPaciente });
-  return (await q).map(toView);
+  return (await of(knex, idPaciente).orderBy('id_diario')).map(toView);
 }
+
+/** One page of `listDiario`; keyset and limit in SQL. */
+export const pageDiario = (knex: Knex, page: Page, idPaciente?: number): Promise<Paged<DiarioView>> =>
+  pageById(of(knex, idPaciente), 'id_diario', page, toView);
+
+const of = (knex: Knex, idPaciente?: number) => (idPaciente === undefined ? select(knex) : select(knex).where({ id_paciente: idPaciente }));
 
 export async function findDiario(knex: Knex, idDiario: number): Promise<DiarioView | null> {
   const row = await select(knex).where({ id_diario: idDiario }).first();

@@ -1,5 +1,6 @@
 import type { DireccionAnadida } from '../events/direccion.ts';
 import type { Knex } from 'knex';
+import { pageById, type Page, type Paged } from './paging.ts';
 
 export interface DireccionView {
   idDireccion: number;
@@ -25,10 +26,15 @@ export const direccionFromEvent = (d: DireccionAnadida['data']): DireccionView =
 
 /** A patient's addresses, or every address when no patient is given; by id. */
 export async function listDirecciones(knex: Knex, idPaciente?: number): Promise<DireccionView[]> {
-  const q = knex('direcciones').orderBy('id_direccion');
-  if (idPaciente !== undefined) q.where({ id_paciente: idPaciente });
-  return (await q.select('*')).map(toView);
+  return (await of(knex, idPaciente).orderBy('id_direccion')).map(toView);
 }
+
+/** One page of `listDirecciones`; keyset and limit in SQL. */
+export const pageDirecciones = (knex: Knex, page: Page, idPaciente?: number): Promise<Paged<DireccionView>> =>
+  pageById(of(knex, idPaciente), 'id_direccion', page, toView);
+
+const of = (knex: Knex, idPaciente?: number) =>
+  (idPaciente === undefined ? knex('direcciones').select('*') : knex('direcciones').select('*').where({ id_paciente: idPaciente }));
 
 export async function findDireccion(knex: Knex, idDireccion: number): Promise<DireccionView | null> {
   const row = await knex('direcciones').where({ id_direccion: idDireccion }).first('*');

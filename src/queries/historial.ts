@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { pageById, type Page, type Paged } from './paging.ts';
 
 /** A clinical history record as the API shows it. */
 export interface HistorialView {
@@ -28,10 +29,14 @@ const select = (knex: Knex) =>
 
 /** A patient's live records, or every live record when no patient is given; by id. */
 export async function listHistorial(knex: Knex, idPaciente?: number): Promise<HistorialView[]> {
-  const q = select(knex).orderBy('id_history');
-  if (idPaciente !== undefined) q.where({ id_paciente: idPaciente });
-  return (await q).map(toView);
+  return (await of(knex, idPaciente).orderBy('id_history')).map(toView);
 }
+
+/** One page of `listHistorial`; keyset and limit in SQL. */
+export const pageHistorial = (knex: Knex, page: Page, idPaciente?: number): Promise<Paged<HistorialView>> =>
+  pageById(of(knex, idPaciente), 'id_history', page, toView);
+
+const of = (knex: Knex, idPaciente?: number) => (idPaciente === undefined ? select(knex) : select(knex).where({ id_paciente: idPaciente }));
 
 export async function findHistorial(knex: Knex, idHistory: number): Promise<HistorialView | null> {
   const row = await select(knex).where({ id_history: idHistory }).first();

@@ -2,6 +2,7 @@ import type { MensajeEnviado } from '../events/mensaje.ts';
 import type { Knex } from 'knex';
 import type { Rol } from '../events/usuario.ts';
 import { localDateTime } from '../platform/time.ts';
+import { afterKey, pageOf, type Page, type Paged } from './paging.ts';
 
 /** A message as the API shows it. `mensaje` is null once the patient's clinical key was destroyed. */
 export interface MensajeView {
@@ -21,11 +22,28 @@ export const toMensajeView = (r: Record<string, any>, zone: string): MensajeView
   mensaje: r.mensaje ?? null, enviadoEn: localDateTime(new Date(r.enviado_en), zone), leido: r.leido,
 });
 
-/** The user's messages, sent or received (every message when `idUsuario` is absent), by enviadoEn. */
-export async function listMensajes(knex: Knex, zone: string, idUsuario?: number): Promise<MensajeView[]> {
+const mensajesDe = (knex: Knex, idUsuario?: number) => {
   const q = knex('mensajes').select(COLUMNS).orderBy([{ column: 'enviado_en' }, { column: 'id_mensaje' }]);
   if (idUsuario !== undefined) q.where((w) => w.where('sender_id', idUsuario).orWhere('receiver_id', idUsuario));
-  return (await q).map((r) => toMensajeView(r, zone));
+  return q;
+};
+
+/** The user's messages, sent or received (every message when `idUsuario` is absent), by enviadoEn. */
+export async function listMensajes(knex: Knex, zone: string, idUsuario?: number): Promise<MensajeView[]> {
+  return (await mensajesDe(knex, idUsuario)).map((r) => toMensajeView(r, zone));
+}
+
+// The page key is (enviado_en, id_mensaje), the instant in UTC to the microsecond: the local
+// enviadoEn the API shows is rounded to the second and ambiguous once a year.
+const SENT_KEY = `to_char(enviado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sent_key`;
+const SENT_KEY_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** One page of `listMensajes`; keyset and limit in SQL. */
+export async function pageMensajes(knex: Knex, zone: string, page: Page, idUsuario?: number): Promise<Paged<MensajeView>> {
+  const after = afterKey(page, [SENT_KEY_SHAPE, 'id']);
+  const q = mensajesDe(knex, idUsuario).select(knex.raw(SENT_KEY)).limit(page.limit + 1);
+  if (after) q.whereRaw('(enviado_en, id_mensaje) > (?::timestamptz, ?)', after);
+  return pageOf(await q, page, (r) => toMensajeView(r, zone), (r) => [r.sent_key, r.id_mensaje]);
 }
 
 export async function findMensaje(knex: Knex, zone: string, idMensaje: number): Promise<MensajeView | null> {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EstadoPago, MetodoPago } from '../events/paciente.ts';
 import type { AuthUser } from './usuarios.ts';
+import { pageById, type Page, type Paged } from './paging.ts';
 
 /** A patient as the API shows it: the profile with its user's name and e-mail. */
 export interface PacienteView {
@@ -33,9 +34,9 @@ export const toPaciente = (r: Row): PacienteView => ({
   metodoPago: r.metodo_pago, estadoPago: r.estado_pago,
 });
 
-/** Every patient (administration), dados de baja included. */
-export async function listPacientes(knex: Knex): Promise<PacienteView[]> {
-  return (await pacientes(knex).orderBy('p.id_paciente')).map(toPaciente);
+/** A page of every patient (administration), dados de baja included, by id; keyset and limit in SQL. */
+export function pagePacientes(knex: Knex, page: Page): Promise<Paged<PacienteView>> {
+  return pageById(pacientes(knex), 'p.id_paciente', page, toPaciente);
 }
 
 export async function getPaciente(knex: Knex, idPaciente: number): Promise<PacienteView | null> {

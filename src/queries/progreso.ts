@@ -1,5 +1,6 @@
 import type { ProgresoRegistrado } from '../events/progreso.ts';
 import type { Knex } from 'knex';
+import { pageById, type Key, type Page, type Paged, type PartShape } from './paging.ts';
 
 /** An emotional progress record as the API shows it. */
 export interface ProgresoView {
@@ -40,15 +41,23 @@ export const progresoFromEvent = (d: ProgresoRegistrado['data']): ProgresoView =
 
 /** A patient's records, or every record when no patient is given; by id. */
 export async function listProgreso(knex: Knex, idPaciente?: number): Promise<ProgresoView[]> {
-  const q = select(knex).orderBy('id_progress');
-  if (idPaciente !== undefined) q.where({ id_paciente: idPaciente });
-  return (await q).map(toView);
+  return (await of(knex, idPaciente).orderBy('id_progress')).map(toView);
 }
+
+/** One page of `listProgreso`; keyset and limit in SQL. */
+export const pageProgreso = (knex: Knex, page: Page, idPaciente?: number): Promise<Paged<ProgresoView>> =>
+  pageById(of(knex, idPaciente), 'id_progress', page, toView);
+
+const of = (knex: Knex, idPaciente?: number) => (idPaciente === undefined ? select(knex) : select(knex).where({ id_paciente: idPaciente }));
 
 export async function findProgreso(knex: Knex, idProgress: number): Promise<ProgresoView | null> {
   const row = await select(knex).where({ id_progress: idProgress }).first();
   return row ? toView(row) : null;
 }
+
+// A summary holds one item per week with records, few enough to page in memory.
+export const semanaKey = (s: SemanaProgreso): Key => [s.semana];
+export const SEMANA_KEY: PartShape[] = [/^\d{4}-\d{2}-\d{2}$/];
 
 /**
  * Weekly averages (ISO weeks, from Monday) of a patient's records dated between `desde` and

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { pageById, type Page, type Paged } from './paging.ts';
 
 export interface PsicologoItem {
   idPsicologo: number;
@@ -30,14 +31,14 @@ const item = (r: Row): PsicologoItem => ({
 
 const perfil = (r: Row): PerfilPsicologo => ({ ...item(r), fotoPerfilUrl: r.foto_perfil_url ?? null });
 
-export async function listPsicologos(knex: Knex): Promise<PsicologoItem[]> {
-  return (await psicologos(knex).orderBy('ps.id_psicologo')).map(item);
+/** A page of psychologists, by id; keyset and limit in SQL. */
+export function pagePsicologos(knex: Knex, page: Page): Promise<Paged<PsicologoItem>> {
+  return pageById(psicologos(knex), 'ps.id_psicologo', page, item);
 }
 
-export async function listPsicologosAdmin(knex: Knex) {
-  return (await listPsicologos(knex)).map(({ idPsicologo, idUsuario, nombre, apellido, email, especialidad }) => ({
-    idPsicologo, idUsuario, nombre, apellido, email, especialidad,
-  }));
+export async function pagePsicologosAdmin(knex: Knex, page: Page) {
+  const { items, next } = await pagePsicologos(knex, page);
+  return { next, items: items.map(({ idPsicologo, idUsuario, nombre, apellido, email, especialidad }) => ({ idPsicologo, idUsuario, nombre, apellido, email, especialidad })) };
 }
 
 export async function findPerfil(knex: Knex, idPsicologo: number): Promise<PerfilPsicologo | null> {
@@ -73,29 +74,33 @@ export async function findPsicologoDePaciente(knex: Knex, idPaciente: number) {
 const pacientes = (knex: Knex) =>
   knex('pacientes as p').join('usuarios as u', 'u.id_usuario', 'p.id_usuario').where('p.activo', true);
 
-/** The active patients assigned to a psychologist. */
-export async function listPacientesDe(knex: Knex, idPsicologo: number) {
-  const rows = await pacientes(knex)
+/** A page of the active patients assigned to a psychologist, by id; keyset and limit in SQL. */
+export function pagePacientesDe(knex: Knex, idPsicologo: number, page: Page) {
+  const q = pacientes(knex)
     .where('p.id_psicologo', idPsicologo)
-    .orderBy('p.id_paciente')
     .select('p.id_paciente', 'p.id_usuario', 'u.nombre', 'u.apellido', 'u.email', 'p.fecha_nacimiento', 'p.genero', 'p.telefono', 'p.metodo_pago', 'p.estado_pago');
-  return rows.map((r: Row) => ({
+  return pageById(q, 'p.id_paciente', page, (r: Row) => ({
     idPaciente: r.id_paciente, idUsuario: r.id_usuario, nombre: r.nombre, apellido: r.apellido, email: r.email,
     fechaNacimiento: r.fecha_nacimiento, genero: r.genero, telefono: r.telefono, metodoPago: r.metodo_pago, estadoPago: r.estado_pago,
   }));
 }
 
-/** Every psychologist with their active patients; names are "nombre apellido". */
-export async function listPsicologosConPacientes(knex: Knex) {
-  const [all, rows] = await Promise.all([
-    listPsicologos(knex),
-    pacientes(knex).whereNotNull('p.id_psicologo').orderBy('p.id_paciente').select('p.id_paciente', 'p.id_psicologo', 'u.nombre', 'u.apellido', 'u.email'),
-  ]);
+/**
+ * A page of psychologists (by id, paged in SQL), each with all their active patients; names are
+ * "nombre apellido". The patients are read for this page's psychologists only.
+ */
+export async function pagePsicologosConPacientes(knex: Knex, page: Page) {
+  const { items: all, next } = await pagePsicologos(knex, page);
+  const rows = await pacientes(knex)
+    .whereIn('p.id_psicologo', all.map((p) => p.idPsicologo))
+    .orderBy('p.id_paciente')
+    .select('p.id_paciente', 'p.id_psicologo', 'u.nombre', 'u.apellido', 'u.email');
   const byPsicologo = new Map<number, { idPaciente: number; nombrePaciente: string; email: string }[]>();
   for (const r of rows as Row[]) {
     const list = byPsicologo.get(r.id_psicologo) ?? [];
     list.push({ idPaciente: r.id_paciente, nombrePaciente: `${r.nombre} ${r.apellido}`, email: r.email });
     byPsicologo.set(r.id_psicologo, list);
   }
-  return all.map((p) => ({ idPsicologo: p.idPsicologo, nombrePsicologo: `${p.nombre} ${p.apellido}`, pacientes: byPsicologo.get(p.idPsicologo) ?? [] }));
+  const items = all.map((p) => ({ idPsicologo: p.idPsicologo, nombrePsicologo: `${p.nombre} ${p.apellido}`, pacientes: byPsicologo.get(p.idPsicologo) ?? [] }));
+  return { items, next };
 }

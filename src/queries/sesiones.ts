@@ -1,5 +1,6 @@
 import type { SesionRegistrada } from '../events/sesion.ts';
 import type { Knex } from 'knex';
+import { pageById, type Page, type Paged } from './paging.ts';
 
 export interface SesionView {
   idSesion: number;
@@ -24,11 +25,21 @@ export const sesionFromEvent = (d: SesionRegistrada['data']): SesionView => ({
 });
 
 /** Sessions by id; narrowed to a patient and/or a psychologist when given (the caller's scope). */
-export async function listSesiones(knex: Knex, scope: { idPaciente?: number; idPsicologo?: number } = {}): Promise<SesionView[]> {
-  const q = knex('sesiones').orderBy('id_sesion');
+export async function listSesiones(knex: Knex, scope: Scope = {}): Promise<SesionView[]> {
+  return (await of(knex, scope).orderBy('id_sesion')).map(toView);
+}
+
+/** One page of `listSesiones`; keyset and limit in SQL. */
+export const pageSesiones = (knex: Knex, page: Page, scope: Scope = {}): Promise<Paged<SesionView>> =>
+  pageById(of(knex, scope), 'id_sesion', page, toView);
+
+type Scope = { idPaciente?: number; idPsicologo?: number };
+
+function of(knex: Knex, scope: Scope) {
+  const q = knex('sesiones').select('*');
   if (scope.idPaciente !== undefined) q.where({ id_paciente: scope.idPaciente });
   if (scope.idPsicologo !== undefined) q.where({ id_psicologo: scope.idPsicologo });
-  return (await q.select('*')).map(toView);
+  return q;
 }
 
 export async function findSesion(knex: Knex, idSesion: number): Promise<SesionView | null> {

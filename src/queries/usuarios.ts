@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Rol } from '../events/usuario.ts';
+import { pageById, type Page, type Paged } from './paging.ts';
 
 export interface AuthUser {
   idUsuario: number;
@@ -39,9 +40,10 @@ export async function findAuthUserById(knex: Knex, idUsuario: number): Promise<{
   return row ? { emailHash: row.email_hash } : null;
 }
 
-export async function listAdmins(knex: Knex) {
-  const rows = await knex('usuarios').where({ rol: 'ADMIN' }).orderBy('id_usuario').select('id_usuario', 'nombre', 'apellido', 'email', 'rol', 'activo');
-  return rows.map((r) => ({ idUsuario: r.id_usuario, nombre: r.nombre, apellido: r.apellido, email: r.email, rol: r.rol, activo: r.activo }));
+/** A page of the administrators, by id; keyset and limit in SQL. */
+export function pageAdmins(knex: Knex, page: Page) {
+  const q = knex('usuarios').where({ rol: 'ADMIN' }).select('id_usuario', 'nombre', 'apellido', 'email', 'rol', 'activo');
+  return pageById(q, 'id_usuario', page, (r) => ({ idUsuario: r.id_usuario, nombre: r.nombre, apellido: r.apellido, email: r.email, rol: r.rol, activo: r.activo }));
 }
 
 export async function anyAdminExists(knex: Knex): Promise<boolean> {

@@ -2,7 +2,8 @@ import type { AppDeps } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { s } from '../validation.ts';
 import { localStorageIn } from '../../platform/storage.ts';
-import { listPsicologosAdmin, listPsicologosConPacientes } from '../../queries/psicologos.ts';
+import { pagePsicologosAdmin, pagePsicologosConPacientes } from '../../queries/psicologos.ts';
+import { answerPage } from '../paging.ts';
 import { actualizarBody, actualizarHandler, crearBody, crearHandler, eliminarHandler, perfilSchema } from './psicologos.ts';
 
 const adminItemFields = {
@@ -25,7 +26,7 @@ export function adminPsicologosRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/admin/psicologos', tag, summary: 'Listar psicólogos', auth: ['ADMIN'],
       responses: { 200: { description: 'Psicólogos, por idPsicologo', schema: s.array(adminItem) } },
-      handler: async (ctx) => { ctx.body = await listPsicologosAdmin(deps.knex); },
+      handler: (ctx, { page }) => answerPage(ctx, page, (p) => pagePsicologosAdmin(deps.knex, p)),
     },
     {
       method: 'post', path: '/api/admin/psicologos/create', tag, summary: 'Crear el perfil de psicólogo de un usuario PSICOLOGO', auth: ['ADMIN'],
@@ -34,7 +35,7 @@ export function adminPsicologosRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/admin/psicologos/pacientes', tag, summary: 'Psicólogos con sus pacientes', auth: ['ADMIN'],
       responses: { 200: { description: 'Cada psicólogo con sus pacientes activos', schema: s.array(conPacientes) } },
-      handler: async (ctx) => { ctx.body = await listPsicologosConPacientes(deps.knex); },
+      handler: (ctx, { page }) => answerPage(ctx, page, (p) => pagePsicologosConPacientes(deps.knex, p)),
     },
     {
       method: 'put', path: '/api/admin/psicologos/:id', tag, summary: 'Actualizar un perfil de psicólogo', auth: ['ADMIN'],

@@ -4,7 +4,8 @@ import type { RouteDef } from '../routes.ts';
 import { s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { IDIOMAS, type AjustesCampos } from '../../events/ajuste.ts';
-import { effectiveAjustes, listAjustes } from '../../queries/ajustes.ts';
+import { effectiveAjustes, pageAjustes } from '../../queries/ajustes.ts';
+import { answerPage } from '../paging.ts';
 import { actualizarAjustes } from '../../commands/directorio.ts';
 import { actorOf } from './direcciones.ts';
 
@@ -38,8 +39,8 @@ export function ajustesRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/admin/ajustes', tag: 'Ajustes', summary: 'Ajustes guardados de todos los usuarios', auth: ['ADMIN'],
       responses: { 200: { description: 'Ajustes, por idAjuste', schema: s.array(ajustesSchema) } },
-      handler: async (ctx) => {
-        ctx.body = await listAjustes(deps.knex);
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageAjustes(deps.knex, p));
       },
     },
   ];

@@ -3,7 +3,11 @@ import type { RouteDef } from '../routes.ts';
 import { s } from '../validation.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
-import { eventosClinicos, historialAsOf, listAccesos, pacienteEnLog, parseAsOf, type AuditDeps } from '../../queries/auditoria.ts';
+import {
+  EVENTO_KEY, eventoKey, eventosClinicos, historialAsOf, historialKey, pacienteEnLog, pageAccesos, parseAsOf, type AuditDeps,
+} from '../../queries/auditoria.ts';
+import { pageAfterItem, pageInMemory } from '../../queries/paging.ts';
+import { answerPage } from '../paging.ts';
 
 const TAG = 'Auditoría';
 const asOfQuery = s.object({ asOf: { ...s.datetime({ fraction: true }), description: 'Fecha y hora local de la consulta' } });
@@ -45,22 +49,22 @@ export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
       method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/eventos', tag: TAG, auth: ['ADMIN'],
       summary: 'Eventos del expediente clínico de un paciente, sus mensajes y los motivos de sus citas, en orden del registro, hasta asOf (hora local; opcional)',
       query: asOfQuery, responses: { 200: { description: 'Eventos con actor, hora, tipo y datos abiertos (borrados: null y en erased)', schema: s.array(eventoSchema) } },
-      handler: async (ctx, { params, query }) => {
+      handler: async (ctx, { params, query, page }) => {
         const asOf = await target(params.idPaciente, query.asOf);
         const eventos = await eventosClinicos(audit, params.idPaciente, asOf);
         await recordAccess(deps, ctx, 'AUDITORIA', [params.idPaciente]);
-        ctx.body = eventos;
+        await answerPage(ctx, page, async (p) => pageAfterItem(eventos, p, eventoKey, EVENTO_KEY));
       },
     },
     {
       method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/historial-clinico', tag: TAG, auth: ['ADMIN'],
       summary: 'El historial clínico tal como estaba en asOf (hora local; por defecto ahora), reconstruido desde los eventos',
       query: asOfQuery, responses: { 200: { description: 'Registros vigentes en asOf, por idHistory', schema: s.array(historialSchema) } },
-      handler: async (ctx, { params, query }) => {
+      handler: async (ctx, { params, query, page }) => {
         const asOf = (await target(params.idPaciente, query.asOf)) ?? deps.clock.now();
         const records = await historialAsOf(audit, params.idPaciente, asOf);
         await recordAccess(deps, ctx, 'AUDITORIA', [params.idPaciente]);
-        ctx.body = records;
+        await answerPage(ctx, page, async (p) => pageInMemory(records, p, historialKey, ['id']));
       },
     },
     {
@@ -68,10 +72,10 @@ export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
       summary: 'Lecturas del expediente clínico por psicólogos y administradores (de un paciente, o todas)',
       query: s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }) }),
       responses: { 200: { description: 'Accesos, por idAcceso', schema: s.array(accesoSchema) } },
-      handler: async (ctx, { query }) => {
+      handler: async (ctx, { query, page }) => {
         const idPaciente = query.idPaciente === undefined ? undefined : Number(query.idPaciente);
         if (idPaciente !== undefined && idPaciente > 2_147_483_647) throw errors.invalid('Identificador no válido: idPaciente', 'Invalid identifier: idPaciente');
-        ctx.body = await listAccesos(deps.knex, audit.timezone, idPaciente);
+        await answerPage(ctx, page, (p) => pageAccesos(deps.knex, audit.timezone, p, idPaciente));
       },
     },
   ];

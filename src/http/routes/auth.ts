@@ -6,7 +6,8 @@ import { s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { normaliseEmail, signToken, verifyPassword } from '../../platform/security.ts';
-import { findAuthUser, findPaciente, listAdmins, type AuthUser } from '../../queries/usuarios.ts';
+import { findAuthUser, findPaciente, pageAdmins, type AuthUser } from '../../queries/usuarios.ts';
+import { answerPage } from '../paging.ts';
 import { darDeBajaPaciente, registerAdmin, registerPaciente, registerPsicologo, type Registered } from '../../commands/registration.ts';
 
 const loginResponse = s.object(
@@ -127,8 +128,8 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/auth/admins', tag: 'Autenticación', summary: 'Listar administradores', auth: ['ADMIN'],
       responses: { 200: { description: 'Administradores', schema: s.array(adminItem) } },
-      handler: async (ctx) => {
-        ctx.body = await listAdmins(deps.knex);
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageAdmins(deps.knex, p));
       },
     },
     {

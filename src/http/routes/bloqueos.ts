@@ -6,7 +6,9 @@ import { s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { currentMonth, HORA_PATTERN } from '../../platform/agenda-time.ts';
-import { agendaPsicologo, findBloqueo, listBloqueos } from '../../queries/agenda.ts';
+import { AGENDA_KEY, agendaKey, agendaPsicologo, BLOQUEO_KEY, bloqueoKey, findBloqueo, listBloqueos } from '../../queries/agenda.ts';
+import { pageInMemory } from '../../queries/paging.ts';
+import { answerPage } from '../paging.ts';
 import { crearBloqueo, eliminarBloqueo, type NuevoBloqueo } from '../../commands/citas.ts';
 import { actorOf, agendaEntrySchema, monthQuery, ownPsicologo } from './citas.ts';
 
@@ -27,8 +29,9 @@ export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
       method: 'get', path: '/api/psicologo/agenda', tag: TAG, auth: ['PSICOLOGO'],
       summary: 'Mi agenda mensual: las citas de mi consulta y mis bloqueos (con su motivo)',
       query: monthQuery, responses: { 200: { description: 'Entradas por fecha y horaInicio', schema: s.array(agendaEntrySchema) } },
-      handler: async (ctx, { query }) => {
-        ctx.body = await agendaPsicologo(deps.knex, ownPsicologo(caller(ctx)), month(query.month));
+      handler: async (ctx, { query, page }) => {
+        const entries = await agendaPsicologo(deps.knex, ownPsicologo(caller(ctx)), month(query.month));
+        await answerPage(ctx, page, async (p) => pageInMemory(entries, p, agendaKey, AGENDA_KEY));
       },
     },
     {
@@ -50,8 +53,9 @@ export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/psicologo/bloqueos', tag: TAG, auth: ['PSICOLOGO'], summary: 'Mis bloqueos de un mes, por fecha y hora',
       query: monthQuery, responses: { 200: { description: 'Bloqueos', schema: s.array(bloqueoSchema) } },
-      handler: async (ctx, { query }) => {
-        ctx.body = await listBloqueos(deps.knex, ownPsicologo(caller(ctx)), month(query.month));
+      handler: async (ctx, { query, page }) => {
+        const bloqueos = await listBloqueos(deps.knex, ownPsicologo(caller(ctx)), month(query.month));
+        await answerPage(ctx, page, async (p) => pageInMemory(bloqueos, p, bloqueoKey, BLOQUEO_KEY));
       },
     },
     {

@@ -8,8 +8,10 @@ import { errors } from '../../platform/errors.ts';
 import { currentMonth } from '../../platform/agenda-time.ts';
 import type { Position } from '../../eventstore/port.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
-import { citaViewOf, findCita, listCitas } from '../../queries/citas.ts';
-import { agendaPaciente } from '../../queries/agenda.ts';
+import { citaViewOf, findCita, pageCitas } from '../../queries/citas.ts';
+import { agendaPaciente, agendaKey, AGENDA_KEY } from '../../queries/agenda.ts';
+import { pageInMemory } from '../../queries/paging.ts';
+import { answerPage } from '../paging.ts';
 import { MAX_DURACION_MINUTOS, type Alcance } from '../../commands/cita.ts';
 import { cambiarEstadoCita, cancelarCita, reprogramarCita, reservarCita, type CambiosCita, type NuevaCita } from '../../commands/citas.ts';
 import { citaStream, evolveCita, type Cita, type CitaEvent, type EstadoCita } from '../../events/cita.ts';
@@ -82,8 +84,8 @@ function readRoutes(deps: AppDeps, prefix: string, auth: 'PACIENTE' | 'PSICOLOGO
   return [
     {
       method: 'get', path: prefix, tag: TAG, summary: `Citas ${who}`, auth: [auth], responses: list,
-      handler: async (ctx) => {
-        ctx.body = await listCitas(deps.knex, alcanceOf(caller(ctx)));
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageCitas(deps.knex, alcanceOf(caller(ctx)), p));
       },
     },
     {
@@ -136,14 +138,15 @@ function agendaRoutes(deps: AppDeps): RouteDef[] {
       method: 'get', path: '/api/citas/paciente/:idPaciente/agenda', tag: TAG, auth: ['PACIENTE', 'ADMIN'],
       summary: 'Agenda mensual de un paciente: sus citas y el tiempo bloqueado de su psicólogo ("No disponible")',
       query: monthQuery, responses: { 200: { description: 'Entradas por fecha y horaInicio', schema: s.array(agendaEntrySchema) } },
-      handler: async (ctx, { params, query }) => {
+      handler: async (ctx, { params, query, page }) => {
         const user = caller(ctx);
         // A patient sees only their own agenda; any other id is not found, exactly as if absent.
         const exists = user.rol === 'ADMIN'
           ? Boolean(await deps.knex('pacientes').where({ id_paciente: params.idPaciente }).first('id_paciente'))
           : user.idPaciente === params.idPaciente;
         if (!exists) throw errors.notFound('Paciente', 'Patient');
-        ctx.body = await agendaPaciente(deps.knex, params.idPaciente, query.month ?? currentMonth(deps.clock.now(), deps.config.practiceTimezone));
+        const entries = await agendaPaciente(deps.knex, params.idPaciente, query.month ?? currentMonth(deps.clock.now(), deps.config.practiceTimezone));
+        await answerPage(ctx, page, async (p) => pageInMemory(entries, p, agendaKey, AGENDA_KEY));
       },
     },
   ];

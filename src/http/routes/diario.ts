@@ -6,7 +6,8 @@ import { s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
-import { diarioFromEvent, findDiario, listDiario } from '../../queries/diario.ts';
+import { diarioFromEvent, findDiario, pageDiario } from '../../queries/diario.ts';
+import { answerPage, givenPage, sendPage } from '../paging.ts';
 import { eliminarDiario, registrarDiario } from '../../commands/clinico.ts';
 import { diarioNotFound } from '../../commands/diario.ts';
 import { actorOf, idPacienteQuery, ownPaciente, pacienteDelPsicologo } from './historial.ts';
@@ -27,8 +28,8 @@ export function diarioRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'get', path: '/api/diario-emocional', tag: TAG, summary: 'Mi diario emocional', auth: ['PACIENTE'], responses: list,
-      handler: async (ctx) => {
-        ctx.body = await listDiario(deps.knex, ownPaciente(caller(ctx)));
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageDiario(deps.knex, p, ownPaciente(caller(ctx))));
       },
     },
     {
@@ -68,19 +69,19 @@ export function diarioRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/psicologo/diario-emocional', tag: TAG, summary: 'Diario de uno de mis pacientes (acceso registrado)', auth: ['PSICOLOGO'],
       query: idPacienteQuery, responses: list,
-      handler: async (ctx, { query }) => {
+      handler: async (ctx, { query, page }) => {
         const idPaciente = await pacienteDelPsicologo(deps, caller(ctx), query.idPaciente);
-        const entries = await listDiario(deps.knex, idPaciente);
+        const entries = await pageDiario(deps.knex, givenPage(page), idPaciente);
         await recordAccess(deps, ctx, 'DIARIO', [idPaciente]);
-        ctx.body = entries;
+        sendPage(ctx, givenPage(page), entries);
       },
     },
     {
       method: 'get', path: '/api/admin/diario-emocional', tag: TAG, summary: 'Todas las entradas (acceso registrado)', auth: ['ADMIN'], responses: list,
-      handler: async (ctx) => {
-        const entries = await listDiario(deps.knex);
-        await recordAccess(deps, ctx, 'DIARIO', entries.map((e) => e.idPaciente));
-        ctx.body = entries;
+      handler: async (ctx, { page }) => {
+        const entries = await pageDiario(deps.knex, givenPage(page));
+        await recordAccess(deps, ctx, 'DIARIO', entries.items.map((e) => e.idPaciente));
+        sendPage(ctx, givenPage(page), entries);
       },
     },
   ];

@@ -6,7 +6,8 @@ import { s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
-import { direccionFromEvent, findDireccion, isPacienteOf, listDirecciones } from '../../queries/direcciones.ts';
+import { direccionFromEvent, findDireccion, isPacienteOf, pageDirecciones } from '../../queries/direcciones.ts';
+import { answerPage, type ListPage } from '../paging.ts';
 import { anadirDireccion, eliminarDireccion } from '../../commands/directorio.ts';
 import { direccionNotFound } from '../../commands/direccion.ts';
 
@@ -47,8 +48,8 @@ export function direccionesRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'get', path: '/api/direcciones', tag: 'Direcciones', summary: 'Mis direcciones', auth: ['PACIENTE'], responses: list,
-      handler: async (ctx) => {
-        ctx.body = await listDirecciones(deps.knex, ownPaciente(caller(ctx)));
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageDirecciones(deps.knex, p, ownPaciente(caller(ctx))));
       },
     },
     {
@@ -89,19 +90,19 @@ export function direccionesRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/psicologo/direcciones', tag: 'Direcciones', summary: 'Direcciones de uno de mis pacientes', auth: ['PSICOLOGO'],
       query: idPacienteQuery, responses: list,
-      handler: async (ctx, { query }: { query: { idPaciente: string } }) => {
+      handler: async (ctx, { query, page }: { query: { idPaciente: string }; page?: ListPage }) => {
         const idPaciente = Number(query.idPaciente);
         if (idPaciente > 2_147_483_647) throw errors.invalid('Identificador no válido: idPaciente', 'Invalid identifier: idPaciente');
         const { idPsicologo } = caller(ctx);
         // Another psychologist's patient reads exactly like a patient that does not exist.
         if (idPsicologo === null || !(await isPacienteOf(deps.knex, idPaciente, idPsicologo))) throw errors.notFound('Paciente', 'Patient');
-        ctx.body = await listDirecciones(deps.knex, idPaciente);
+        await answerPage(ctx, page, (p) => pageDirecciones(deps.knex, p, idPaciente));
       },
     },
     {
       method: 'get', path: '/api/admin/direcciones', tag: 'Direcciones', summary: 'Todas las direcciones', auth: ['ADMIN'], responses: list,
-      handler: async (ctx) => {
-        ctx.body = await listDirecciones(deps.knex);
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageDirecciones(deps.knex, p));
       },
     },
   ];

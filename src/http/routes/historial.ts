@@ -8,7 +8,8 @@ import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
-import { findHistorial, isPacienteDe, listHistorial, type HistorialView } from '../../queries/historial.ts';
+import { findHistorial, isPacienteDe, pageHistorial, type HistorialView } from '../../queries/historial.ts';
+import { answerPage, givenPage, sendPage } from '../paging.ts';
 import { corregirHistorial, crearHistorial, eliminarHistorial } from '../../commands/clinico.ts';
 import { historialNotFound } from '../../commands/historial.ts';
 import type { Autoria, HistorialCampos } from '../../events/historial.ts';
@@ -115,8 +116,8 @@ export function historialRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'get', path: '/api/historial-clinico', tag: TAG, summary: 'Mi historial clínico', auth: ['PACIENTE'], responses: list,
-      handler: async (ctx) => {
-        ctx.body = await listHistorial(deps.knex, ownPaciente(caller(ctx)));
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageHistorial(deps.knex, p, ownPaciente(caller(ctx))));
       },
     },
     {
@@ -139,11 +140,11 @@ export function historialRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/psicologo/historial-clinico', tag: TAG, summary: 'Historial clínico de uno de mis pacientes (acceso registrado)', auth: ['PSICOLOGO'],
       query: idPacienteQuery, responses: list,
-      handler: async (ctx, { query }) => {
+      handler: async (ctx, { query, page }) => {
         const idPaciente = await pacienteDelPsicologo(deps, caller(ctx), query.idPaciente);
-        const records = await listHistorial(deps.knex, idPaciente);
+        const records = await pageHistorial(deps.knex, givenPage(page), idPaciente);
         await recordAccess(deps, ctx, 'HISTORIAL', [idPaciente]);
-        ctx.body = records;
+        sendPage(ctx, givenPage(page), records);
       },
     },
     {
@@ -159,10 +160,10 @@ export function historialRoutes(deps: AppDeps): RouteDef[] {
     ...writes(deps, '/api/psicologo/historial-clinico', 'PSICOLOGO', ofPsicologo),
     {
       method: 'get', path: '/api/admin/historial-clinico', tag: TAG, summary: 'Todos los registros (acceso registrado)', auth: ['ADMIN'], responses: list,
-      handler: async (ctx) => {
-        const records = await listHistorial(deps.knex);
-        await recordAccess(deps, ctx, 'HISTORIAL', records.map((r) => r.idPaciente));
-        ctx.body = records;
+      handler: async (ctx, { page }) => {
+        const records = await pageHistorial(deps.knex, givenPage(page));
+        await recordAccess(deps, ctx, 'HISTORIAL', records.items.map((r) => r.idPaciente));
+        sendPage(ctx, givenPage(page), records);
       },
     },
   ];

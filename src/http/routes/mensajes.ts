@@ -9,7 +9,8 @@ import { errors } from '../../platform/errors.ts';
 import { enviarMensaje, marcarLeido, type EnvioInput } from '../../commands/mensajes.ts';
 import { mensajeNotFound } from '../../commands/mensaje.ts';
 import { envioFields } from '../../commands/mensaje-envio.ts';
-import { findMensaje, listMensajes, mensajeRecord } from '../../queries/mensajes.ts';
+import { findMensaje, mensajeRecord, pageMensajes } from '../../queries/mensajes.ts';
+import { answerPage } from '../paging.ts';
 
 const id = (): JsonSchema => s.int({ minimum: 1, maximum: 2_147_483_647 });
 
@@ -54,8 +55,8 @@ export function mensajesRoutes(deps: AppDeps): RouteDef[] {
 
   const listRoute = ({ prefix, rol, tag }: Area): RouteDef => ({
     method: 'get', path: prefix, tag, summary: 'Mis conversaciones (enviados y recibidos)', auth: [rol], responses: list,
-    handler: async (ctx) => {
-      ctx.body = await listMensajes(deps.knex, zone, caller(ctx).idUsuario);
+    handler: async (ctx, { page }) => {
+      await answerPage(ctx, page, (p) => pageMensajes(deps.knex, zone, p, caller(ctx).idUsuario));
     },
   });
 
@@ -76,8 +77,8 @@ export function mensajesRoutes(deps: AppDeps): RouteDef[] {
     ...AREAS.flatMap((a) => [listRoute(a), sendRoute(a), readRoute(a.prefix, a.rol, a.tag)]),
     {
       method: 'get', path: '/api/admin/mensajes', tag: 'Mensajes (administración)', summary: 'Todos los mensajes', auth: ['ADMIN'], responses: list,
-      handler: async (ctx) => {
-        ctx.body = await listMensajes(deps.knex, zone);
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageMensajes(deps.knex, zone, p));
       },
     },
     readRoute('/api/admin/mensajes', 'ADMIN', 'Mensajes (administración)'),

@@ -7,7 +7,8 @@ import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { ESTADOS_PAGO, METODOS_PAGO } from '../../events/paciente.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
-import { findPacienteFor, getPaciente, listPacientes } from '../../queries/pacientes.ts';
+import { findPacienteFor, getPaciente, pagePacientes } from '../../queries/pacientes.ts';
+import { answerPage } from '../paging.ts';
 import { exportPaciente } from '../../queries/exportacion.ts';
 import {
   actualizarPaciente, asignarPsicologo, crearPaciente, eliminarPaciente, type ActualizarPacienteInput, type CrearPacienteInput,
@@ -59,8 +60,8 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
       // Before /api/pacientes/:id, so "admin" is not taken for an id.
       method: 'get', path: '/api/pacientes/admin', tag: TAG, summary: 'Listar todos los pacientes', auth: ['ADMIN'],
       responses: { 200: { description: 'Pacientes por idPaciente', schema: s.array(paciente) } },
-      handler: async (ctx) => {
-        ctx.body = await listPacientes(deps.knex);
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pagePacientes(deps.knex, p));
       },
     },
     {

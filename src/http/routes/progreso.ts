@@ -7,7 +7,9 @@ import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
 import { isValidDate } from '../../platform/time.ts';
-import { findProgreso, progresoFromEvent, listProgreso, resumenSemanal } from '../../queries/progreso.ts';
+import { findProgreso, progresoFromEvent, pageProgreso, resumenSemanal, semanaKey, SEMANA_KEY } from '../../queries/progreso.ts';
+import { pageInMemory } from '../../queries/paging.ts';
+import { answerPage, givenPage, sendPage } from '../paging.ts';
 import { registrarProgreso } from '../../commands/clinico.ts';
 import { actorOf, idPacienteQuery, ownPaciente, pacienteDelPsicologo } from './historial.ts';
 
@@ -38,8 +40,8 @@ export function progresoRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'get', path: '/api/progreso-emocional', tag: TAG, summary: 'Mi progreso emocional', auth: ['PACIENTE'], responses: list,
-      handler: async (ctx) => {
-        ctx.body = await listProgreso(deps.knex, ownPaciente(caller(ctx)));
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageProgreso(deps.knex, p, ownPaciente(caller(ctx))));
       },
     },
     {
@@ -58,38 +60,39 @@ export function progresoRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/progreso-emocional/resumen', tag: TAG, summary: 'Medias semanales de mi progreso entre desde y hasta', auth: ['PACIENTE'],
       query: s.object(rango), responses: resumen,
-      handler: async (ctx, { query }) => {
+      handler: async (ctx, { query, page }) => {
         checkRango(query);
-        ctx.body = await resumenSemanal(deps.knex, ownPaciente(caller(ctx)), query.desde, query.hasta);
+        const semanas = await resumenSemanal(deps.knex, ownPaciente(caller(ctx)), query.desde, query.hasta);
+        await answerPage(ctx, page, async (p) => pageInMemory(semanas, p, semanaKey, SEMANA_KEY));
       },
     },
     {
       method: 'get', path: '/api/psicologo/progreso-emocional', tag: TAG, summary: 'Progreso de uno de mis pacientes (acceso registrado)', auth: ['PSICOLOGO'],
       query: idPacienteQuery, responses: list,
-      handler: async (ctx, { query }) => {
+      handler: async (ctx, { query, page }) => {
         const idPaciente = await pacienteDelPsicologo(deps, caller(ctx), query.idPaciente);
-        const records = await listProgreso(deps.knex, idPaciente);
+        const records = await pageProgreso(deps.knex, givenPage(page), idPaciente);
         await recordAccess(deps, ctx, 'PROGRESO', [idPaciente]);
-        ctx.body = records;
+        sendPage(ctx, givenPage(page), records);
       },
     },
     {
       method: 'get', path: '/api/psicologo/progreso-emocional/resumen', tag: TAG, summary: 'Medias semanales de uno de mis pacientes, para gráficas (acceso registrado)', auth: ['PSICOLOGO'],
       query: resumenQuery, responses: resumen,
-      handler: async (ctx, { query }) => {
+      handler: async (ctx, { query, page }) => {
         checkRango(query);
         const idPaciente = await pacienteDelPsicologo(deps, caller(ctx), query.idPaciente);
         const semanas = await resumenSemanal(deps.knex, idPaciente, query.desde, query.hasta);
         await recordAccess(deps, ctx, 'PROGRESO', [idPaciente]);
-        ctx.body = semanas;
+        await answerPage(ctx, page, async (p) => pageInMemory(semanas, p, semanaKey, SEMANA_KEY));
       },
     },
     {
       method: 'get', path: '/api/admin/progreso-emocional', tag: TAG, summary: 'Todos los registros (acceso registrado)', auth: ['ADMIN'], responses: list,
-      handler: async (ctx) => {
-        const records = await listProgreso(deps.knex);
-        await recordAccess(deps, ctx, 'PROGRESO', records.map((r) => r.idPaciente));
-        ctx.body = records;
+      handler: async (ctx, { page }) => {
+        const records = await pageProgreso(deps.knex, givenPage(page));
+        await recordAccess(deps, ctx, 'PROGRESO', records.items.map((r) => r.idPaciente));
+        sendPage(ctx, givenPage(page), records);
       },
     },
   ];

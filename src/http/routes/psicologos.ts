@@ -9,9 +9,10 @@ import { errors } from '../../platform/errors.ts';
 import { CONTENT_TYPES, localStorageIn, type FileExtension, type FileStorage } from '../../platform/storage.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
 import {
-  findPerfil, findPsicologoDePaciente, listPacientesDe, listPsicologos,
+  findPerfil, findPsicologoDePaciente, pagePacientesDe, pagePsicologos,
 } from '../../queries/psicologos.ts';
 import { actualizarFotoPerfil, actualizarPsicologo, crearPsicologo, eliminarPsicologo } from '../../commands/psicologos.ts';
+import { answerPage } from '../paging.ts';
 
 const MAX_ID = 2_147_483_647;
 const perfilFields = {
@@ -151,7 +152,7 @@ export function psicologosRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/psicologo', tag, summary: 'Listar psicólogos', auth: ['ADMIN', 'PSICOLOGO'],
       responses: { 200: { description: 'Psicólogos, por idPsicologo', schema: s.array(psicologoItem) } },
-      handler: async (ctx) => { ctx.body = await listPsicologos(deps.knex); },
+      handler: (ctx, { page }) => answerPage(ctx, page, (p) => pagePsicologos(deps.knex, p)),
     },
     {
       method: 'post', path: '/api/psicologo/create', tag, summary: 'Crear el perfil de psicólogo de un usuario PSICOLOGO', auth: ['ADMIN'],
@@ -160,9 +161,9 @@ export function psicologosRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/psicologo/pacientes/getAll', tag, summary: 'Pacientes del psicólogo autenticado', auth: ['PSICOLOGO'],
       responses: { 200: { description: 'Pacientes activos asignados, por idPaciente', schema: s.array(pacienteItem) } },
-      handler: async (ctx) => {
+      handler: async (ctx, { page }) => {
         const { idPsicologo } = caller(ctx);
-        ctx.body = idPsicologo === null ? [] : await listPacientesDe(deps.knex, idPsicologo);
+        await answerPage(ctx, page, async (p) => (idPsicologo === null ? { items: [], next: null } : pagePacientesDe(deps.knex, idPsicologo, p)));
       },
     },
     {

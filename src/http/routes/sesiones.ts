@@ -9,7 +9,8 @@ import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
 import { isPacienteOf } from '../../queries/direcciones.ts';
-import { findSesion, listSesiones, type SesionView, sesionFromEvent } from '../../queries/sesiones.ts';
+import { findSesion, pageSesiones, type SesionView, sesionFromEvent } from '../../queries/sesiones.ts';
+import { answerPage, type ListPage } from '../paging.ts';
 import { eliminarSesion, registrarSesion, type SesionInput } from '../../commands/sesiones.ts';
 import { sesionNotFound, type Autor } from '../../commands/sesion.ts';
 import type { Position } from '../../eventstore/port.ts';
@@ -67,8 +68,8 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'get', path: '/api/sesiones', tag: 'Sesiones', summary: 'Mis sesiones', auth: ['PACIENTE'], responses: list,
-      handler: async (ctx) => {
-        ctx.body = await listSesiones(deps.knex, { idPaciente: ownPaciente(caller(ctx)) });
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageSesiones(deps.knex, p, { idPaciente: ownPaciente(caller(ctx)) }));
       },
     },
     {
@@ -100,17 +101,17 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/psicologo/sesiones', tag: 'Sesiones', auth: ['PSICOLOGO'], query: psicologoQuery, responses: list,
       summary: 'Sesiones de mi consulta (opcionalmente, de uno de mis pacientes: ?idPaciente=)',
-      handler: async (ctx, { query }: { query: { idPaciente?: string } }) => {
+      handler: async (ctx, { query, page }: { query: { idPaciente?: string }; page?: ListPage }) => {
         const idPsicologo = ownPsicologo(caller(ctx));
         if (query.idPaciente === undefined) {
-          ctx.body = await listSesiones(deps.knex, { idPsicologo });
+          await answerPage(ctx, page, (p) => pageSesiones(deps.knex, p, { idPsicologo }));
           return;
         }
         const idPaciente = Number(query.idPaciente);
         if (idPaciente > MAX_ID) throw errors.invalid('Identificador no válido: idPaciente', 'Invalid identifier: idPaciente');
         // Another psychologist's patient reads exactly like a patient that does not exist.
         if (!(await isPacienteOf(deps.knex, idPaciente, idPsicologo))) throw errors.notFound('Paciente', 'Patient');
-        ctx.body = await listSesiones(deps.knex, { idPsicologo, idPaciente });
+        await answerPage(ctx, page, (p) => pageSesiones(deps.knex, p, { idPsicologo, idPaciente }));
       },
     },
     {
@@ -132,8 +133,8 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
     },
     {
       method: 'get', path: '/api/admin/sesiones', tag: 'Sesiones', summary: 'Todas las sesiones', auth: ['ADMIN'], responses: list,
-      handler: async (ctx) => {
-        ctx.body = await listSesiones(deps.knex);
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageSesiones(deps.knex, p));
       },
     },
   ];

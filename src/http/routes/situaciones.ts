@@ -5,7 +5,8 @@ import { s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { CATEGORIAS, type SituacionCampos } from '../../events/situacion.ts';
-import { findSituacion, listSituaciones } from '../../queries/situaciones.ts';
+import { findSituacion, pageSituaciones } from '../../queries/situaciones.ts';
+import { answerPage } from '../paging.ts';
 import { crearSituacion, eliminarSituacion, modificarSituacion } from '../../commands/catalogo-situaciones.ts';
 import { actorOf } from './direcciones.ts';
 
@@ -31,15 +32,15 @@ export function situacionesRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/situaciones', tag: 'Situaciones', summary: 'Catálogo de situaciones activas', auth: 'public',
       responses: { 200: { description: 'Situaciones activas, por idSituacion', schema: s.array(situacionSchema) } },
-      handler: async (ctx) => {
-        ctx.body = await listSituaciones(deps.knex);
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageSituaciones(deps.knex, p));
       },
     },
     {
       method: 'get', path: '/api/admin/situaciones', tag: 'Situaciones', summary: 'Catálogo completo, también las inactivas', auth: ['ADMIN'],
       responses: { 200: { description: 'Todas las situaciones, por idSituacion', schema: s.array(situacionSchema) } },
-      handler: async (ctx) => {
-        ctx.body = await listSituaciones(deps.knex, true);
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageSituaciones(deps.knex, p, true));
       },
     },
     {
