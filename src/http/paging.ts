@@ -55,7 +55,8 @@ function cursorCodec(secret: Buffer, path: string) {
     decode: (cursor: unknown): Key => {
       if (typeof cursor !== 'string' || !new RegExp(CURSOR_PATTERN).test(cursor)) throw badCursor();
       const [payload, sig] = cursor.split('.');
-      if (!timingSafeEqual(Buffer.from(sig, 'base64url'), mac(payload))) throw badCursor();
+      // The MAC's text, not its decoded bytes: base64url's spare bits would let two texts pass.
+      if (!timingSafeEqual(Buffer.from(sig), Buffer.from(b64(mac(payload))))) throw badCursor();
       const key: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
       if (!Array.isArray(key) || !key.every((k) => typeof k === 'string' || typeof k === 'number')) throw badCursor();
       return key;
