@@ -214,7 +214,8 @@ describe('erasure of a patient across every area', function () {
     const mine = citas.filter((x: { idPaciente: number }) => x.idPaciente === gone.idPaciente);
     expect(mine).to.have.length(2);
     for (const x of mine) expect(x).to.include({ nombrePaciente: 'Paciente eliminado', motivo: null });
-    expect(citas.find((x: { idCita: number }) => x.idCita === gone.idCita)).to.include({ estado: 'CONFIRMADA' });
+    // Both lay ahead: the erasure cancelled them (decisions.md "Limits").
+    expect(mine.map((x: { estado: string }) => x.estado)).to.deep.equal(['CANCELADA', 'CANCELADA']);
     const sesiones = (await ok('GET', '/api/psicologo/sesiones', psi.token)).filter((x: { idPaciente: number }) => x.idPaciente === gone.idPaciente);
     expect(sesiones.map((x: { notas: unknown; recomendaciones: unknown }) => [x.notas, x.recomendaciones])).to.deep.equal([[null, null], [null, null]]);
     const mensajes = (await ok('GET', '/api/psicologo/mensajes', psi.token)).filter((m: { senderId: number; receiverId: number }) =>
@@ -231,10 +232,12 @@ describe('erasure of a patient across every area', function () {
     expect(await pending()).to.deep.equal([]);
     const mails = srv.smtp.mails.slice(mailsAtErasure).map(readMail);
     const pushes = srv.push.sent.slice(pushesAtErasure);
-    // The psychologist's notices still go (the appointment exists), naming nobody.
-    expect(mails.map((m) => m.to)).to.deep.equal([[psi.email]]);
+    // The psychologist's notices still go (the appointment exists), naming nobody; then the two
+    // cancellations the erasure made, as for any cancellation.
+    expect(mails.map((m) => m.to)).to.deep.equal([[psi.email], [psi.email], [psi.email]]);
     expect(mails[0].text).to.include('Paciente eliminado ha reservado una cita');
-    expect(pushes.map((p) => p.token)).to.deep.equal(['psi-device-token-1', 'psi-device-token-1']);
+    for (const m of mails.slice(1)) expect(m.text).to.include('Su cita con su paciente dado/a de baja');
+    expect(pushes.map((p) => p.token)).to.deep.equal(Array(4).fill('psi-device-token-1'));
     expect(pushes.map((p) => p.body)).to.include('Paciente eliminado le ha enviado un mensaje');
     const sent = JSON.stringify([mails, pushes]).toLowerCase();
     for (const v of Object.values(gone.identity)) expect(sent).not.to.include(v.toLowerCase());
