@@ -94,7 +94,11 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'post', path: '/auth/login', tag: 'Autenticación', summary: 'Iniciar sesión', auth: 'public', throttle: 'auth',
       body: s.object({ email: s.email(), password: s.string({ maxLength: 200 }) }, ['email', 'password']),
-      responses: { 200: { description: 'Sesión', schema: loginResponse } },
+      responses: {
+        200: { description: 'Sesión', schema: loginResponse },
+        // A public operation gets no 401 from the document builder, but a wrong password or an inactive user is one.
+        401: { description: 'Contraseña incorrecta o usuario dado de baja', schema: { $ref: '#/components/schemas/Error' } },
+      },
       handler: async (ctx, { body }) => {
         ctx.body = sessionOf(deps, await checkLogin(deps, body.email, body.password));
       },
