@@ -11,6 +11,7 @@ import type { EventStore, NewEvent } from '../../src/eventstore/port.ts';
 import { cancelarCita, crearBloqueo, eliminarBloqueo, reprogramarCita, reservarCita } from '../../src/commands/citas.ts';
 import type { CommandDeps } from '../../src/commands/deps.ts';
 import type { Config } from '../../src/platform/config.ts';
+import { loadLimits } from '../../src/platform/limits.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { sequenceIds } from '../../src/platform/ids.ts';
 import { AppError } from '../../src/platform/errors.ts';
@@ -153,7 +154,7 @@ for (const [name, open] of stores) {
       db = await createTestDatabase();
       store = open(db);
       deps = {
-        store, knex: db.knex, clock: systemClock, config: { practiceTimezone: ZONE } as Config, ids: sequenceIds(db.knex),
+        store, knex: db.knex, clock: systemClock, config: { practiceTimezone: ZONE, limits: loadLimits({}) } as Config, ids: sequenceIds(db.knex),
         lookupHash: () => { throw new Error('not used'); },
       };
       await store.append([{ streamId: `psicologo-${ID_PSI}`, expected: 'noStream', events: [ev('PsicologoRegistrado', {

@@ -7,6 +7,7 @@ import { asignar, newPaciente, newPsicologo } from '../clinico/support.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startServer } from '../../src/server.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
+import { Y } from './support.ts';
 
 // A database written by the version with one `agenda-<idPsicologo>` stream (git show 03e97e1:src/commands/citas.ts):
 // a booking appended CitaCreada to cita-<id> and HuecoReservado to agenda-<idPsicologo>; a cancellation
@@ -71,27 +72,27 @@ describe('agendas written before the per-day streams', function () {
     const ana = await newPaciente(srv);
     const luis = await newPaciente(srv);
     await asignar(srv, admin, ana.idPaciente, psi.idPsicologo);
-    const vieja = await legacyCita(psi.idPsicologo, ana.idPaciente, '2031-06-10T10:00:00');
-    await legacyCita(psi.idPsicologo, ana.idPaciente, '2031-06-10T12:00:00', { cancelled: true });
+    const vieja = await legacyCita(psi.idPsicologo, ana.idPaciente, `${Y}-06-10T10:00:00`);
+    await legacyCita(psi.idPsicologo, ana.idPaciente, `${Y}-06-10T12:00:00`, { cancelled: true });
     await legacyCita(psi.idPsicologo, ana.idPaciente, '2020-06-10T10:00:00'); // in the past
-    await legacyCita(psi.idPsicologo, ana.idPaciente, '2031-06-10T14:00:00', { completed: true });
-    const noche = await legacyCita(psi.idPsicologo, luis.idPaciente, '2031-06-12T23:30:00', { minutes: 60 }); // crosses local midnight
+    await legacyCita(psi.idPsicologo, ana.idPaciente, `${Y}-06-10T14:00:00`, { completed: true });
+    const noche = await legacyCita(psi.idPsicologo, luis.idPaciente, `${Y}-06-12T23:30:00`, { minutes: 60 }); // crosses local midnight
     // Allowed before: the same patient with another psychologist at an overlapping time.
-    const solape = await legacyCita(otro.idPsicologo, ana.idPaciente, '2031-06-10T10:30:00');
-    const idBloqueo = await legacyBloqueo(psi.idPsicologo, '2031-06-11');
+    const solape = await legacyCita(otro.idPsicologo, ana.idPaciente, `${Y}-06-10T10:30:00`);
+    const idBloqueo = await legacyBloqueo(psi.idPsicologo, `${Y}-06-11`);
 
     const report = await upgradeLegacyAgendas(srv.deps);
     expect(report).to.deep.equal({ ...zero, streams: 2, citas: 3, bloqueos: 1, pasadas: 1, noVigentes: 1, solapesPaciente: 1 });
 
     // What was written: the booking's events on every day, the block's two, and a marker without a patient id.
-    expect(await types(`agenda-${psi.idPsicologo}-2031-06-10`)).to.deep.equal(['HuecoReservado']);
-    expect(await types(`agenda-${psi.idPsicologo}-2031-06-12`)).to.deep.equal(['HuecoReservado']);
-    expect(await types(`agenda-${psi.idPsicologo}-2031-06-13`)).to.deep.equal(['HuecoReservado']);
-    expect(await types(`agenda-paciente-${luis.idPaciente}-2031-06-13`)).to.deep.equal(['HorarioPacienteReservado']);
-    expect(await types(`agenda-${psi.idPsicologo}-2031-06-11`)).to.deep.equal(['BloqueoCreado']);
+    expect(await types(`agenda-${psi.idPsicologo}-${Y}-06-10`)).to.deep.equal(['HuecoReservado']);
+    expect(await types(`agenda-${psi.idPsicologo}-${Y}-06-12`)).to.deep.equal(['HuecoReservado']);
+    expect(await types(`agenda-${psi.idPsicologo}-${Y}-06-13`)).to.deep.equal(['HuecoReservado']);
+    expect(await types(`agenda-paciente-${luis.idPaciente}-${Y}-06-13`)).to.deep.equal(['HorarioPacienteReservado']);
+    expect(await types(`agenda-${psi.idPsicologo}-${Y}-06-11`)).to.deep.equal(['BloqueoCreado']);
     expect(await types(`bloqueo-${idBloqueo}`)).to.deep.equal(['BloqueoUbicado']);
     expect(await types(`agenda-${psi.idPsicologo}-2020-06-10`), 'past: no day stream').to.deep.equal([]);
-    const anaDay = await srv.deps.store.readStream(`agenda-paciente-${ana.idPaciente}-2031-06-10`);
+    const anaDay = await srv.deps.store.readStream(`agenda-paciente-${ana.idPaciente}-${Y}-06-10`);
     expect(anaDay.map((e) => e.data.idCita)).to.have.members([vieja, solape]);
     // The carried events keep the booking's instant: the retention read model's activity does not move.
     expect(anaDay.map((e) => e.metadata.occurredAt)).to.deep.equal([BOOKED_AT, BOOKED_AT]);
@@ -102,12 +103,12 @@ describe('agendas written before the per-day streams', function () {
     const txs = await srv.deps.knex('events').whereRaw("metadata->>'correlationId' = ?", [marker.metadata.correlationId]).distinct('tx_id');
     expect(txs).to.have.length(1);
 
-    expect((await book(luis.token, psi.idPsicologo, '2031-06-10T10:20:00')).status, 'overlaps the old appointment').to.equal(409);
-    expect((await book(ana.token, otro.idPsicologo, '2031-06-10T09:30:00')).status, 'the patient\'s own old appointment').to.equal(409);
-    expect((await book(luis.token, otro.idPsicologo, '2031-06-13T00:00:00')).status, 'the second day of the one crossing midnight').to.equal(409);
-    expect((await book(luis.token, psi.idPsicologo, '2031-06-11T09:00:00')).status, 'the old block').to.equal(409);
-    expect((await book(luis.token, psi.idPsicologo, '2031-06-10T12:00:00')).status, 'the cancelled one blocks nothing').to.equal(201);
-    expect((await book(luis.token, psi.idPsicologo, '2031-06-10T14:00:00')).status, 'nor the completed one').to.equal(201);
+    expect((await book(luis.token, psi.idPsicologo, `${Y}-06-10T10:20:00`)).status, 'overlaps the old appointment').to.equal(409);
+    expect((await book(ana.token, otro.idPsicologo, `${Y}-06-10T09:30:00`)).status, 'the patient\'s own old appointment').to.equal(409);
+    expect((await book(luis.token, otro.idPsicologo, `${Y}-06-13T00:00:00`)).status, 'the second day of the one crossing midnight').to.equal(409);
+    expect((await book(luis.token, psi.idPsicologo, `${Y}-06-11T09:00:00`)).status, 'the old block').to.equal(409);
+    expect((await book(luis.token, psi.idPsicologo, `${Y}-06-10T12:00:00`)).status, 'the cancelled one blocks nothing').to.equal(201);
+    expect((await book(luis.token, psi.idPsicologo, `${Y}-06-10T14:00:00`)).status, 'nor the completed one').to.equal(201);
 
     // A second run finds the streams marked and writes nothing.
     const before = await count();
@@ -117,10 +118,10 @@ describe('agendas written before the per-day streams', function () {
     // The old block can be deleted now, and its day is free again; the old appointment can be cancelled, and its slot is free.
     const del = await srv.request('DELETE', `/api/psicologo/bloqueos/${idBloqueo}`, { token: psi.token });
     expect(del.status, del.text).to.equal(204);
-    expect((await book(luis.token, psi.idPsicologo, '2031-06-11T09:00:00')).status).to.equal(201);
+    expect((await book(luis.token, psi.idPsicologo, `${Y}-06-11T09:00:00`)).status).to.equal(201);
     const cancel = await srv.request('DELETE', `/api/citas/${vieja}`, { token: ana.token });
     expect(cancel.status, cancel.text).to.be.oneOf([200, 204]);
-    expect((await book(luis.token, psi.idPsicologo, '2031-06-10T10:20:00')).status, 'freed by the cancellation').to.equal(201);
+    expect((await book(luis.token, psi.idPsicologo, `${Y}-06-10T10:20:00`)).status, 'freed by the cancellation').to.equal(201);
     void noche;
   });
 
@@ -130,9 +131,9 @@ describe('agendas written before the per-day streams', function () {
     const ana = await newPaciente(srv);
     const luis = await newPaciente(srv);
     // Booked with today's code before the upgrade ran (the double booking the upgrade is there to stop).
-    expect((await book(luis.token, psi.idPsicologo, '2031-07-01T10:00:00')).status).to.equal(201);
-    await legacyCita(psi.idPsicologo, ana.idPaciente, '2031-07-01T10:20:00');
-    await legacyCita(psi.idPsicologo, ana.idPaciente, '2031-07-02T10:00:00');
+    expect((await book(luis.token, psi.idPsicologo, `${Y}-07-01T10:00:00`)).status).to.equal(201);
+    await legacyCita(psi.idPsicologo, ana.idPaciente, `${Y}-07-01T10:20:00`);
+    await legacyCita(psi.idPsicologo, ana.idPaciente, `${Y}-07-02T10:00:00`);
 
     const lines: string[] = [];
     const [a, b] = await Promise.all([
@@ -142,21 +143,21 @@ describe('agendas written before the per-day streams', function () {
     expect(a.streams + b.streams, 'one of the two upgraded it').to.equal(1);
     expect(a.conflictos + b.conflictos).to.equal(1);
     expect(lines.some((l) => l.includes('recorded anyway'))).to.equal(true);
-    expect(await types(`agenda-${psi.idPsicologo}-2031-07-01`)).to.deep.equal(['HuecoReservado', 'HuecoReservado']);
-    expect(await types(`agenda-${psi.idPsicologo}-2031-07-02`)).to.deep.equal(['HuecoReservado']);
+    expect(await types(`agenda-${psi.idPsicologo}-${Y}-07-01`)).to.deep.equal(['HuecoReservado', 'HuecoReservado']);
+    expect(await types(`agenda-${psi.idPsicologo}-${Y}-07-02`)).to.deep.equal(['HuecoReservado']);
     expect((await types(`agenda-${psi.idPsicologo}`)).filter((t) => t === AGENDA_MARKER)).to.have.length(1);
-    expect((await book(luis.token, psi.idPsicologo, '2031-07-02T10:10:00')).status).to.equal(409);
+    expect((await book(luis.token, psi.idPsicologo, `${Y}-07-02T10:10:00`)).status).to.equal(409);
   });
 
   it('runs at server start, before the server takes requests', async () => {
     const admin = await srv.adminToken();
     const psi = await newPsicologo(srv, admin);
     const ana = await newPaciente(srv);
-    await legacyCita(psi.idPsicologo, ana.idPaciente, '2031-08-01T10:00:00');
+    await legacyCita(psi.idPsicologo, ana.idPaciente, `${Y}-08-01T10:00:00`);
     const second = await startServer({ config: srv.config, database: srv.db, push: new RecordingPush() });
     try {
       expect((await types(`agenda-${psi.idPsicologo}`)).at(-1)).to.equal(AGENDA_MARKER);
-      expect(await types(`agenda-${psi.idPsicologo}-2031-08-01`)).to.deep.equal(['HuecoReservado']);
+      expect(await types(`agenda-${psi.idPsicologo}-${Y}-08-01`)).to.deep.equal(['HuecoReservado']);
     } finally {
       await second.close();
     }

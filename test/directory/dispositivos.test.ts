@@ -77,7 +77,7 @@ describe('push device tokens (dispositivos)', () => {
     expect(await stored(token)).to.deep.equal([]);
     expectError(await remove(paciente.token, token), 404, 'Dispositivo no encontrado');
     expectError(await remove(paciente.token, 'never-registered'), 404);
-    expectError(await srv.request('DELETE', '/api/dispositivos/a%00b', { token: paciente.token }), 404);
+    expectError(await srv.request('DELETE', '/api/dispositivos/a%00b', { token: paciente.token }), 400); // NUL: refused at the door (docs/limits.md)
     expectError(await srv.request('DELETE', '/api/dispositivos/%E0%A4%A', { token: paciente.token }), 404);
   });
 

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { pacienteBody } from './helpers.ts';
 import { asignar, newPaciente, newPsicologo } from '../clinico/support.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { Y } from '../citas/support.ts';
 
 /** Makes a read model's table refuse new rows, as a read model that cannot store an event would. */
 async function refuseInserts(srv: TestServer, table: string): Promise<void> {
@@ -41,11 +42,11 @@ describe('a stored write is answered from its own events, whatever the read mode
     const paciente = await newPaciente(srv);
     await asignar(srv, admin, paciente.idPaciente, psi.idPsicologo);
     await refuseInserts(srv, 'citas');
-    const r = await srv.request('POST', '/api/citas', { token: paciente.token, body: { idPsicologo: psi.idPsicologo, startDatetime: '2031-05-06T10:00:00', motivo: 'Primera visita' } });
+    const r = await srv.request('POST', '/api/citas', { token: paciente.token, body: { idPsicologo: psi.idPsicologo, startDatetime: `${Y}-05-06T10:00:00`, motivo: 'Primera visita' } });
     expect(r.status, r.text).to.equal(201);
     expect(r.body).to.deep.include({
       idPaciente: paciente.idPaciente, idPsicologo: psi.idPsicologo, nombrePsicologo: 'Laura Gómez', nombrePaciente: 'Ana Pérez',
-      startDatetime: '2031-05-06T10:00:00', durationMinutes: 50, estado: 'PENDIENTE', motivo: 'Primera visita',
+      startDatetime: `${Y}-05-06T10:00:00`, durationMinutes: 50, estado: 'PENDIENTE', motivo: 'Primera visita',
     });
   });
 

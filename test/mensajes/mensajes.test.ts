@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError } from '../http/helpers.ts';
 import { asignar, newPaciente, newPsicologo, pushHandled, waitFor, type Persona } from './support.ts';
+import { Y } from '../citas/support.ts';
 
 const KEYS = ['idMensaje', 'senderId', 'receiverId', 'idCita', 'mensaje', 'enviadoEn', 'leido'];
 
@@ -61,7 +62,7 @@ describe('messages over REST', () => {
 
   it('accepts idCita only for an appointment of one of the two people', async () => {
     const cita = await srv.request('POST', '/api/citas', {
-      token: p1.token, body: { idPsicologo: psi.idPsicologo, startDatetime: '2031-03-04T10:00:00', durationMinutes: 50, motivo: 'Primera visita' },
+      token: p1.token, body: { idPsicologo: psi.idPsicologo, startDatetime: `${Y}-03-04T10:00:00`, durationMinutes: 50, motivo: 'Primera visita' },
     });
     expect(cita.status, cita.text).to.equal(201);
     const ok = await send(p1.token, { receiverId: psi.idUsuario, mensaje: 'Sobre la cita', idCita: cita.body.idCita });
