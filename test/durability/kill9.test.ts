@@ -8,6 +8,7 @@ import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { allProjections } from '../../src/projections/index.ts';
 import { CheckpointRunner, projectionHandlers } from '../../src/projections/runner.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { UNTHROTTLED } from '../support/limits.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADMIN_EMAIL = 'admin@kill9.local';
@@ -75,7 +76,7 @@ describe('durability: kill -9 during a burst of writes', function () {
     dataDir = mkdtempSync(join(tmpdir(), 'practice-kill9-'));
     env = {
       PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', HOST: '127.0.0.1', DATABASE_URL: db.url, DATA_DIR: dataDir,
-      ADMIN_EMAIL, ADMIN_PASSWORD, BCRYPT_COST: '4', LOG_LEVEL: 'silent',
+      ADMIN_EMAIL, ADMIN_PASSWORD, BCRYPT_COST: '4', LOG_LEVEL: 'silent', ...UNTHROTTLED,
       // Fixed across restarts (and the rebuild CLI): the master key opens the sealed fields of the log.
       JWT_SECRET: 'k'.repeat(40), MASTER_KEY: 'q'.repeat(40),
     };
