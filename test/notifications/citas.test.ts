@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { cancelCita, mailsTo, newCita, newPaciente, newPsicologo, pushesTo, settle, waitMailsTo, type Persona } from './support.ts';
@@ -122,12 +123,15 @@ describe('appointment notifications (e-mail and push)', () => {
     const pat = await newPaciente(srv, 'Lola');
     await srv.request('POST', '/api/admin/psicologos/asignar-psicologo', { token: admin, body: { idPaciente: pat.idPaciente, idPsicologo: psi.idPsicologo } });
     const before = mailsTo(srv, psi.email).length;
-    const r = await srv.request('POST', '/api/citas', { token: pat.token, body: { idPsicologo: psi.idPsicologo, startDatetime: '2030-02-05T09:00:00', durationMinutes: 50, motivo: 'Primera visita' } });
+    // Next year's 5 February: inside BOOKING_HORIZON_DAYS whenever the suite runs.
+    const when = DateTime.fromObject({ year: DateTime.now().year + 1, month: 2, day: 5, hour: 9 }, { zone: 'Europe/Madrid' });
+    const startDatetime = when.toFormat("yyyy-MM-dd'T'HH:mm:ss");
+    const r = await srv.request('POST', '/api/citas', { token: pat.token, body: { idPsicologo: psi.idPsicologo, startDatetime, durationMinutes: 50, motivo: 'Primera visita' } });
     expect(r.status, r.text).to.equal(201);
     const [toPat] = await waitMailsTo(srv, pat.email, 1);
-    expect(toPat.subject).to.equal('Nueva cita: martes 5 de febrero de 2030, 09:00');
+    expect(toPat.subject).to.equal(`Nueva cita: ${when.setLocale('es').toFormat("cccc d 'de' LLLL 'de' yyyy")}, 09:00`);
     await waitMailsTo(srv, psi.email, before + 1);
-    const s = await srv.request('POST', '/api/sesiones', { token: pat.token, body: { idCita: r.body.idCita, sessionDate: '2030-02-05T09:00:00', durationMinutes: 50 } });
+    const s = await srv.request('POST', '/api/sesiones', { token: pat.token, body: { idCita: r.body.idCita, sessionDate: startDatetime, durationMinutes: 50 } });
     expect(s.status, s.text).to.equal(201);
     expect(s.body).to.include({ idCita: r.body.idCita, idPaciente: pat.idPaciente, idPsicologo: psi.idPsicologo });
   });
