@@ -21,6 +21,8 @@ export interface Limits {
   writeBurst: number;
   /** Concurrent STOMP sessions of one user. */
   stompSessionsPerUser: number;
+  /** Largest STOMP frame body a client may send, bytes (headers have their own 8 KiB). */
+  stompMaxBodyBytes: number;
   /** HTTP server: time to receive the headers, the whole request, idle keep-alive, open sockets. */
   httpHeadersTimeoutMs: number;
   httpRequestTimeoutMs: number;
@@ -60,6 +62,7 @@ export function loadLimits(env: Env): Limits {
     writesPerMinute: int(env, 'WRITES_PER_MINUTE', 60, 0, 1_000_000),
     writeBurst: int(env, 'WRITE_BURST', 120, 1, 1_000_000),
     stompSessionsPerUser: int(env, 'STOMP_SESSIONS_PER_USER', 10, 0, 10_000),
+    stompMaxBodyBytes: int(env, 'STOMP_MAX_BODY_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024),
     httpHeadersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),
     httpRequestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000),
     httpKeepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),

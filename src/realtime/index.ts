@@ -71,7 +71,8 @@ function createPresence(deps: AppDeps, hub: Hub, databaseUrl: string, instanceId
  * the event log.
  */
 export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: string, overrides: Partial<RealtimeOptions> = {}): Promise<Realtime> {
-  const options: RealtimeOptions = { ...DEFAULT_REALTIME_OPTIONS, ...overrides };
+  const configured = { ...DEFAULT_REALTIME_OPTIONS.limits, maxBodyBytes: deps.config.limits.stompMaxBodyBytes };
+  const options: RealtimeOptions = { ...DEFAULT_REALTIME_OPTIONS, limits: configured, ...overrides };
   const instanceId = randomUUID();
   const hub = new Hub(deps.knex, deps.logger);
   const live = new Set<StompSession>();
