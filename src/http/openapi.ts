@@ -41,7 +41,8 @@ function operation(def: RouteDef) {
   }
   const errorsListed = [400, 401, 403, 404, 409, 413, 415, 503].filter((st) => {
     if (def.auth === 'public' && (st === 401 || st === 403)) return false;
-    return st !== 413 && st !== 415 ? true : Boolean(def.body || def.multipart);
+    // Any write may carry a body (checked for type and size even where the route reads none).
+    return st !== 413 && st !== 415 ? true : def.method !== 'get';
   });
   for (const st of errorsListed) {
     responses[String(st)] ??= { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
