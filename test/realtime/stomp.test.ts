@@ -137,11 +137,11 @@ describe('STOMP channel', () => {
 
   describe('authentication and protocol errors', () => {
     it('refuses CONNECT without a valid token: ERROR, then close', async () => {
-      for (const token of [null, 'not-a-jwt', signToken('another-secret-another-secret-xx', 'x@y.z', 'PACIENTE', new Date(), 60_000)]) {
+      for (const token of [null, 'not-a-jwt', signToken('another-secret-another-secret-xx', { email: 'x@y.z', idUsuario: 1, rol: 'PACIENTE' }, new Date(), 60_000)]) {
         const err = await connect(token).then(() => null, (e) => e);
         expect(err?.message).to.equal('unauthorized');
       }
-      const expired = signToken(cluster.config.jwtSecret, 'admin@rt.local', 'ADMIN', new Date(Date.now() - 7_200_000), 3_600_000);
+      const expired = signToken(cluster.config.jwtSecret, { email: 'admin@rt.local', idUsuario: 1, rol: 'ADMIN' }, new Date(Date.now() - 7_200_000), 3_600_000);
       expect((await connect(expired).then(() => null, (e) => e))?.message).to.equal('unauthorized');
     });
 
@@ -263,7 +263,7 @@ describe('STOMP channel', () => {
     it('closes the session when its token expires', async () => {
       const login = await srv.request('POST', '/auth/login', { body: ADMIN });
       expect(login.status).to.equal(200);
-      const short = signToken(cluster.config.jwtSecret, ADMIN.email, 'ADMIN', new Date(), 2000);
+      const short = signToken(cluster.config.jwtSecret, { email: ADMIN.email, idUsuario: login.body.idUsuario, rol: 'ADMIN' }, new Date(), 2000);
       const exp = JSON.parse(Buffer.from(short.split('.')[1], 'base64url').toString()).exp * 1000;
       const raw = await RawStomp.open(srv.wsUrl);
       expect((await raw.connect(short)).command).to.equal('CONNECTED');
