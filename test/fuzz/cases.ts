@@ -122,7 +122,7 @@ function body(op: Operation, rng: Rng, fx: Fixtures, valid: boolean): BodyCase {
   if (content?.['application/json']) {
     const schema = content['application/json'].schema;
     const known = fx.examples[`${op.method} ${op.template}`];
-    if (known && rng.chance(valid ? 0.6 : 0.2)) return { payload: { kind: 'text', text: JSON.stringify(rng.pick(known)), type: 'application/json' }, label: 'known good' };
+    if (known && rng.chance(valid ? 0.6 : 0.2)) return { payload: { kind: 'text', text: JSON.stringify(rng.pick(known)), type: 'application/json' }, label: 'example body' };
     if (valid) return { payload: { kind: 'text', text: JSON.stringify(validValue(schema, rng, fx.pools)), type: 'application/json' }, label: 'valid' };
     return jsonBody(schema, rng, fx.pools);
   }

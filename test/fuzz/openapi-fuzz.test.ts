@@ -54,16 +54,18 @@ async function send(srv: TestServer, data: DataSet, kase: FuzzCase, index: numbe
 
 /** Runs the cases `IN_FLIGHT` at a time, following some rel="next" links on the way. */
 async function runAll(srv: TestServer, data: DataSet, cases: FuzzCase[], results: Result[]): Promise<void> {
-  const queue = [...cases];
+  // A case's index (not the order answers arrive in) picks its garbage token and language: reproducible.
+  const queue = cases.map((kase, i) => ({ kase, i }));
   let followed = 0;
   const worker = async () => {
-    for (let kase = queue.shift(); kase; kase = queue.shift()) {
-      const answer = await send(srv, data, kase, results.length);
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const { kase, i } = item;
+      const answer = await send(srv, data, kase, i);
       results.push({ kase, answer });
       const next = /<([^>]+)>;\s*rel="next"/.exec(answer.link ?? '')?.[1];
       if (next && followed < MAX_FOLLOWED && answer.status === 200) {
         followed++;
-        queue.push({ ...kase, url: next, label: `next page of ${kase.url}` });
+        queue.push({ kase: { ...kase, url: next, label: `next page of ${kase.url}` }, i });
       }
     }
   };
