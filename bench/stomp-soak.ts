@@ -61,6 +61,8 @@ function startServer(): Promise<string> {
     env: {
       ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent',
       ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BCRYPT_COST: '4', METRICS_TOKEN,
+      // Hundreds of users from one address in seconds: the abuse limits would refuse the soak itself.
+      LOGIN_MAX_FAILURES: '0', AUTH_RATE_PER_MINUTE: '0', REGISTRATIONS_PER_HOUR: '0', WRITES_PER_MINUTE: '0', STOMP_SESSIONS_PER_USER: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
