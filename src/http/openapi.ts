@@ -55,6 +55,7 @@ function operation(def: RouteDef) {
     };
   }
   return {
+    operationId: def.operationId,
     tags: [def.tag],
     summary: def.summary,
     security: def.auth === 'public' ? [] : [{ bearerAuth: [] }],
@@ -77,7 +78,11 @@ function operation(def: RouteDef) {
 /** OpenAPI 3.1 built from the same route definitions and schemas that validate requests. */
 export function openApiDocument(defs: RouteDef[]) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const ids = new Set<string>();
   for (const def of defs) {
+    // Generated clients name their methods after these: a duplicate or a malformed one must not ship.
+    if (ids.has(def.operationId) || !/^[a-z][A-Za-z0-9]*$/.test(def.operationId)) throw new Error(`bad or duplicate operationId ${def.operationId}`);
+    ids.add(def.operationId);
     const p = toOpenApiPath(def.path);
     paths[p] ??= {};
     paths[p][def.method] = operation(def);

@@ -20,8 +20,12 @@ export interface RouteDef<B = any, Q = any> {
   method: Method;
   /** Koa path, e.g. /api/pacientes/:id (params are integers, except :name and :token, read from ctx.params). */
   path: string;
+  /** Stable camelCase id of the operation (client method names are generated from it): never rename one. */
+  operationId: string;
   tag: string;
   summary: string;
+  /** Longer explanation for client developers; the document adds who may call the operation. */
+  description?: string;
   /** 'public', 'authenticated' (any role), or the roles allowed. */
   auth: 'public' | 'authenticated' | Rol[];
   body?: JsonSchema;

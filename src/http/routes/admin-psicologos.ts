@@ -24,25 +24,25 @@ export function adminPsicologosRoutes(deps: AppDeps): RouteDef[] {
   const tag = 'Administración de psicólogos';
   return [
     {
-      method: 'get', path: '/api/admin/psicologos', tag, summary: 'Listar psicólogos', auth: ['ADMIN'],
+      method: 'get', path: '/api/admin/psicologos', operationId: 'listPsicologosAdmin', tag, summary: 'Listar psicólogos', auth: ['ADMIN'],
       responses: { 200: { description: 'Psicólogos, por idPsicologo', schema: s.array(adminItem) } },
       handler: (ctx, { page }) => answerPage(ctx, page, (p) => pagePsicologosAdmin(deps.knex, p)),
     },
     {
-      method: 'post', path: '/api/admin/psicologos/create', tag, summary: 'Crear el perfil de psicólogo de un usuario PSICOLOGO', auth: ['ADMIN'],
+      method: 'post', path: '/api/admin/psicologos/create', operationId: 'createPsicologoAdmin', tag, summary: 'Crear el perfil de psicólogo de un usuario PSICOLOGO', auth: ['ADMIN'],
       body: crearBody, responses: { 201: { description: 'Psicólogo creado', schema: perfilSchema } }, handler: crearHandler(deps),
     },
     {
-      method: 'get', path: '/api/admin/psicologos/pacientes', tag, summary: 'Psicólogos con sus pacientes', auth: ['ADMIN'],
+      method: 'get', path: '/api/admin/psicologos/pacientes', operationId: 'listPsicologosConPacientes', tag, summary: 'Psicólogos con sus pacientes', auth: ['ADMIN'],
       responses: { 200: { description: 'Cada psicólogo con sus pacientes activos', schema: s.array(conPacientes) } },
       handler: (ctx, { page }) => answerPage(ctx, page, (p) => pagePsicologosConPacientes(deps.knex, p)),
     },
     {
-      method: 'put', path: '/api/admin/psicologos/:id', tag, summary: 'Actualizar un perfil de psicólogo', auth: ['ADMIN'],
+      method: 'put', path: '/api/admin/psicologos/:id', operationId: 'updatePsicologoAdmin', tag, summary: 'Actualizar un perfil de psicólogo', auth: ['ADMIN'],
       body: actualizarBody, responses: { 200: { description: 'Perfil actualizado', schema: perfilSchema } }, handler: actualizarHandler(deps),
     },
     {
-      method: 'delete', path: '/api/admin/psicologos/:id', tag, summary: 'Eliminar un perfil de psicólogo', auth: ['ADMIN'],
+      method: 'delete', path: '/api/admin/psicologos/:id', operationId: 'deletePsicologoAdmin', tag, summary: 'Eliminar un perfil de psicólogo', auth: ['ADMIN'],
       responses: { 204: { description: 'Eliminado' } }, handler: eliminarHandler(deps, storage),
     },
   ];

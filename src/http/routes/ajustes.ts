@@ -20,14 +20,14 @@ export function ajustesRoutes(deps: AppDeps): RouteDef[] {
   const mine = (idUsuario: number) => effectiveAjustes(deps.knex, idUsuario, deps.config.practiceTimezone);
   return [
     {
-      method: 'get', path: '/api/ajustes', tag: 'Ajustes', summary: 'Mis ajustes (valores por defecto si nunca se cambiaron)', auth: 'authenticated',
+      method: 'get', path: '/api/ajustes', operationId: 'getAjustes', tag: 'Ajustes', summary: 'Mis ajustes (valores por defecto si nunca se cambiaron)', auth: 'authenticated',
       responses: { 200: { description: 'Ajustes; idAjuste es null hasta el primer cambio', schema: ajustesSchema } },
       handler: async (ctx) => {
         ctx.body = await mine(caller(ctx).idUsuario);
       },
     },
     {
-      method: 'put', path: '/api/ajustes', tag: 'Ajustes', summary: 'Cambiar mis ajustes', auth: 'authenticated',
+      method: 'put', path: '/api/ajustes', operationId: 'updateAjustes', tag: 'Ajustes', summary: 'Cambiar mis ajustes', auth: 'authenticated',
       body: ajustesBody, responses: { 200: { description: 'Ajustes actualizados', schema: ajustesSchema } },
       handler: async (ctx, { body }: { body: Partial<AjustesCampos> }) => {
         const user = caller(ctx);
@@ -37,7 +37,7 @@ export function ajustesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/admin/ajustes', tag: 'Ajustes', summary: 'Ajustes guardados de todos los usuarios', auth: ['ADMIN'],
+      method: 'get', path: '/api/admin/ajustes', operationId: 'listAjustesAdmin', tag: 'Ajustes', summary: 'Ajustes guardados de todos los usuarios', auth: ['ADMIN'],
       responses: { 200: { description: 'Ajustes, por idAjuste', schema: s.array(ajustesSchema) } },
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageAjustes(deps.knex, p));

@@ -46,7 +46,7 @@ export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
   };
   return [
     {
-      method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/eventos', tag: TAG, auth: ['ADMIN'],
+      method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/eventos', operationId: 'listAuditoriaEventos', tag: TAG, auth: ['ADMIN'],
       summary: 'Eventos del expediente clínico de un paciente, sus mensajes y los motivos de sus citas, en orden del registro, hasta asOf (hora local; opcional)',
       query: asOfQuery, responses: { 200: { description: 'Eventos con actor, hora, tipo y datos abiertos (borrados: null y en erased)', schema: s.array(eventoSchema) } },
       handler: async (ctx, { params, query, page }) => {
@@ -57,7 +57,7 @@ export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/historial-clinico', tag: TAG, auth: ['ADMIN'],
+      method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/historial-clinico', operationId: 'getAuditoriaHistorial', tag: TAG, auth: ['ADMIN'],
       summary: 'El historial clínico tal como estaba en asOf (hora local; por defecto ahora), reconstruido desde los eventos',
       query: asOfQuery, responses: { 200: { description: 'Registros vigentes en asOf, por idHistory', schema: s.array(historialSchema) } },
       handler: async (ctx, { params, query, page }) => {
@@ -68,7 +68,7 @@ export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/admin/auditoria/accesos', tag: TAG, auth: ['ADMIN'],
+      method: 'get', path: '/api/admin/auditoria/accesos', operationId: 'listAuditoriaAccesos', tag: TAG, auth: ['ADMIN'],
       summary: 'Lecturas del expediente clínico por psicólogos y administradores (de un paciente, o todas)',
       query: s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }) }),
       responses: { 200: { description: 'Accesos, por idAcceso', schema: s.array(accesoSchema) } },

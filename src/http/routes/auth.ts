@@ -92,7 +92,7 @@ const actorOf = (ctx: Context) => {
 export function authRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
-      method: 'post', path: '/auth/login', tag: 'Autenticación', summary: 'Iniciar sesión', auth: 'public', throttle: 'auth',
+      method: 'post', path: '/auth/login', operationId: 'login', tag: 'Autenticación', summary: 'Iniciar sesión', auth: 'public', throttle: 'auth',
       body: s.object({ email: s.email(), password: s.string({ maxLength: 200 }) }, ['email', 'password']),
       responses: {
         200: { description: 'Sesión', schema: loginResponse },
@@ -104,7 +104,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'post', path: '/auth/register-paciente', tag: 'Autenticación', summary: 'Registrar un paciente', auth: 'public', throttle: 'registration',
+      method: 'post', path: '/auth/register-paciente', operationId: 'registerPaciente', tag: 'Autenticación', summary: 'Registrar un paciente', auth: 'public', throttle: 'registration',
       body: registerPacienteBody, responses: { 200: { description: 'Sesión del paciente registrado', schema: loginResponse } },
       handler: async (ctx, { body }) => {
         if (body.aceptaTerminos !== true) throw errors.invalid('Debe aceptar los términos', 'The terms must be accepted');
@@ -113,7 +113,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'post', path: '/auth/register-admin', tag: 'Autenticación', summary: 'Registrar un administrador', auth: ['ADMIN'],
+      method: 'post', path: '/auth/register-admin', operationId: 'registerAdmin', tag: 'Autenticación', summary: 'Registrar un administrador', auth: ['ADMIN'],
       body: s.object(usuarioFields, ['nombre', 'apellido', 'email', 'password']),
       responses: { 200: { description: 'Sesión del administrador registrado', schema: loginResponse } },
       handler: async (ctx, { body }) => {
@@ -122,7 +122,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'post', path: '/auth/register-psicologo', tag: 'Autenticación', summary: 'Registrar un psicólogo', auth: ['ADMIN'],
+      method: 'post', path: '/auth/register-psicologo', operationId: 'registerPsicologo', tag: 'Autenticación', summary: 'Registrar un psicólogo', auth: ['ADMIN'],
       body: registerPsicologoBody, responses: { 200: { description: 'Sesión del psicólogo registrado', schema: loginResponse } },
       handler: async (ctx, { body }) => {
         const r = await registerPsicologo(deps, actorOf(ctx), body);
@@ -130,14 +130,14 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/auth/admins', tag: 'Autenticación', summary: 'Listar administradores', auth: ['ADMIN'],
+      method: 'get', path: '/auth/admins', operationId: 'listAdmins', tag: 'Autenticación', summary: 'Listar administradores', auth: ['ADMIN'],
       responses: { 200: { description: 'Administradores', schema: s.array(adminItem) } },
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageAdmins(deps.knex, p));
       },
     },
     {
-      method: 'put', path: '/auth/pacientes/:id/baja', tag: 'Autenticación', summary: 'Dar de baja a un paciente', auth: ['ADMIN'],
+      method: 'put', path: '/auth/pacientes/:id/baja', operationId: 'deactivatePaciente', tag: 'Autenticación', summary: 'Dar de baja a un paciente', auth: ['ADMIN'],
       responses: { 200: { description: 'Confirmación', schema: s.string(), contentType: 'text/plain' } },
       handler: async (ctx, { params }) => {
         caller(ctx);

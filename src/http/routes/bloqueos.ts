@@ -26,7 +26,7 @@ export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
   const month = (m: string | undefined) => m ?? currentMonth(deps.clock.now(), deps.config.practiceTimezone);
   return [
     {
-      method: 'get', path: '/api/psicologo/agenda', tag: TAG, auth: ['PSICOLOGO'],
+      method: 'get', path: '/api/psicologo/agenda', operationId: 'getPsicologoAgenda', tag: TAG, auth: ['PSICOLOGO'],
       summary: 'Mi agenda mensual: las citas de mi consulta y mis bloqueos (con su motivo)',
       query: monthQuery, responses: { 200: { description: 'Entradas por fecha y horaInicio', schema: s.array(agendaEntrySchema) } },
       handler: async (ctx, { query, page }) => {
@@ -35,7 +35,7 @@ export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'post', path: '/api/psicologo/bloqueos', tag: TAG, auth: ['PSICOLOGO'],
+      method: 'post', path: '/api/psicologo/bloqueos', operationId: 'createBloqueo', tag: TAG, auth: ['PSICOLOGO'],
       summary: 'Bloquear tiempo de mi agenda (sin horas: el día completo); no puede solaparse con una cita',
       body: bloqueoBody, responses: { 201: { description: 'Bloqueo creado', schema: bloqueoSchema } },
       handler: async (ctx, { body }: { body: NuevoBloqueo }) => {
@@ -51,7 +51,7 @@ export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/psicologo/bloqueos', tag: TAG, auth: ['PSICOLOGO'], summary: 'Mis bloqueos de un mes, por fecha y hora',
+      method: 'get', path: '/api/psicologo/bloqueos', operationId: 'listBloqueos', tag: TAG, auth: ['PSICOLOGO'], summary: 'Mis bloqueos de un mes, por fecha y hora',
       query: monthQuery, responses: { 200: { description: 'Bloqueos', schema: s.array(bloqueoSchema) } },
       handler: async (ctx, { query, page }) => {
         const bloqueos = await listBloqueos(deps.knex, ownPsicologo(caller(ctx)), month(query.month));
@@ -59,7 +59,7 @@ export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'delete', path: '/api/psicologo/bloqueos/:id', tag: TAG, auth: ['PSICOLOGO'], summary: 'Eliminar uno de mis bloqueos',
+      method: 'delete', path: '/api/psicologo/bloqueos/:id', operationId: 'deleteBloqueo', tag: TAG, auth: ['PSICOLOGO'], summary: 'Eliminar uno de mis bloqueos',
       responses: { 204: { description: 'Bloqueo eliminado' } },
       handler: async (ctx, { params }) => {
         const user = caller(ctx);

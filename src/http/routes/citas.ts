@@ -80,16 +80,18 @@ async function citaFromLog(deps: AppDeps, idCita: number) {
   return citaViewOf(deps.knex, state);
 }
 
-function readRoutes(deps: AppDeps, prefix: string, auth: 'PACIENTE' | 'PSICOLOGO' | 'ADMIN', who: string): RouteDef[] {
+type ReadIds = { list: string; get: string };
+
+function readRoutes(deps: AppDeps, prefix: string, auth: 'PACIENTE' | 'PSICOLOGO' | 'ADMIN', who: string, ids: ReadIds): RouteDef[] {
   return [
     {
-      method: 'get', path: prefix, tag: TAG, summary: `Citas ${who}`, auth: [auth], responses: list,
+      method: 'get', path: prefix, operationId: ids.list, tag: TAG, summary: `Citas ${who}`, auth: [auth], responses: list,
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageCitas(deps.knex, alcanceOf(caller(ctx)), p));
       },
     },
     {
-      method: 'get', path: `${prefix}/:id`, tag: TAG, summary: `Una cita ${who}`, auth: [auth], responses: { 200: one('Cita') },
+      method: 'get', path: `${prefix}/:id`, operationId: ids.get, tag: TAG, summary: `Una cita ${who}`, auth: [auth], responses: { 200: one('Cita') },
       handler: async (ctx, { params }) => {
         const cita = await findCita(deps.knex, params.id, alcanceOf(caller(ctx)));
         if (!cita) throw errors.notFound('Cita', 'Appointment');
@@ -102,7 +104,7 @@ function readRoutes(deps: AppDeps, prefix: string, auth: 'PACIENTE' | 'PSICOLOGO
 function pacienteRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
-      method: 'post', path: '/api/citas', tag: TAG, summary: 'Pedir una cita (idPaciente del token; PENDIENTE)', auth: ['PACIENTE'],
+      method: 'post', path: '/api/citas', operationId: 'createCita', tag: TAG, summary: 'Pedir una cita (idPaciente del token; PENDIENTE)', auth: ['PACIENTE'],
       body: crearBody, responses: { 201: one('Cita creada') },
       handler: async (ctx, { body }: { body: NuevaCita }) => {
         const user = caller(ctx);
@@ -111,7 +113,7 @@ function pacienteRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'put', path: '/api/citas/:id', tag: TAG, summary: 'Cambiar la hora o el motivo de una cita mía (PENDIENTE o CONFIRMADA)', auth: ['PACIENTE'],
+      method: 'put', path: '/api/citas/:id', operationId: 'updateCita', tag: TAG, summary: 'Cambiar la hora o el motivo de una cita mía (PENDIENTE o CONFIRMADA)', auth: ['PACIENTE'],
       body: reprogramarBody, responses: { 200: one('Cita modificada') },
       handler: async (ctx, { body, params }: { body: CambiosCita; params: Record<string, number> }) => {
         const user = caller(ctx);
@@ -120,7 +122,7 @@ function pacienteRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'delete', path: '/api/citas/:id', tag: TAG, summary: 'Cancelar una cita mía (queda CANCELADA y visible)', auth: ['PACIENTE'],
+      method: 'delete', path: '/api/citas/:id', operationId: 'cancelCita', tag: TAG, summary: 'Cancelar una cita mía (queda CANCELADA y visible)', auth: ['PACIENTE'],
       responses: { 204: { description: 'Cita cancelada' } },
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
@@ -135,7 +137,7 @@ function pacienteRoutes(deps: AppDeps): RouteDef[] {
 function agendaRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
-      method: 'get', path: '/api/citas/paciente/:idPaciente/agenda', tag: TAG, auth: ['PACIENTE', 'ADMIN'],
+      method: 'get', path: '/api/citas/paciente/:idPaciente/agenda', operationId: 'getPacienteAgenda', tag: TAG, auth: ['PACIENTE', 'ADMIN'],
       summary: 'Agenda mensual de un paciente: sus citas y el tiempo bloqueado de su psicólogo ("No disponible")',
       query: monthQuery, responses: { 200: { description: 'Entradas por fecha y horaInicio', schema: s.array(agendaEntrySchema) } },
       handler: async (ctx, { params, query, page }) => {
@@ -155,7 +157,7 @@ function agendaRoutes(deps: AppDeps): RouteDef[] {
 function psicologoRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
-      method: 'put', path: '/api/psicologo/citas/:id', tag: TAG, auth: ['PSICOLOGO'],
+      method: 'put', path: '/api/psicologo/citas/:id', operationId: 'updateCitaEstado', tag: TAG, auth: ['PSICOLOGO'],
       summary: 'Cambiar el estado de una cita de mi consulta: PENDIENTE→CONFIRMADA, PENDIENTE|CONFIRMADA→CANCELADA, CONFIRMADA→COMPLETADA',
       body: estadoBody, responses: { 200: one('Cita con su nuevo estado') },
       handler: async (ctx, { body, params }: { body: { estado: EstadoCita }; params: Record<string, number> }) => {
@@ -169,11 +171,11 @@ function psicologoRoutes(deps: AppDeps): RouteDef[] {
 
 export function citasRoutes(deps: AppDeps): RouteDef[] {
   return [
-    ...readRoutes(deps, '/api/citas', 'PACIENTE', 'mías'),
+    ...readRoutes(deps, '/api/citas', 'PACIENTE', 'mías', { list: 'listCitas', get: 'getCita' }),
     ...pacienteRoutes(deps),
     ...agendaRoutes(deps),
-    ...readRoutes(deps, '/api/psicologo/citas', 'PSICOLOGO', 'de mi consulta'),
+    ...readRoutes(deps, '/api/psicologo/citas', 'PSICOLOGO', 'de mi consulta', { list: 'listCitasPsicologo', get: 'getCitaPsicologo' }),
     ...psicologoRoutes(deps),
-    ...readRoutes(deps, '/api/admin/citas', 'ADMIN', 'de la clínica (todas)'),
+    ...readRoutes(deps, '/api/admin/citas', 'ADMIN', 'de la clínica (todas)', { list: 'listCitasAdmin', get: 'getCitaAdmin' }),
   ];
 }

@@ -27,13 +27,13 @@ const list = { 200: { description: 'Entradas, por idDiario', schema: s.array(dia
 export function diarioRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
-      method: 'get', path: '/api/diario-emocional', tag: TAG, summary: 'Mi diario emocional', auth: ['PACIENTE'], responses: list,
+      method: 'get', path: '/api/diario-emocional', operationId: 'listDiario', tag: TAG, summary: 'Mi diario emocional', auth: ['PACIENTE'], responses: list,
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageDiario(deps.knex, p, ownPaciente(caller(ctx))));
       },
     },
     {
-      method: 'post', path: '/api/diario-emocional', tag: TAG, summary: 'Escribir una entrada (fecha = ahora, hora local de la consulta)', auth: ['PACIENTE'],
+      method: 'post', path: '/api/diario-emocional', operationId: 'createDiario', tag: TAG, summary: 'Escribir una entrada (fecha = ahora, hora local de la consulta)', auth: ['PACIENTE'],
       body: diarioBody, responses: { 201: { description: 'Entrada creada', schema: diarioSchema } },
       handler: async (ctx, { body }: { body: { emocion: string; intensidad: number; nota?: string | null } }) => {
         const user = caller(ctx);
@@ -45,7 +45,7 @@ export function diarioRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/diario-emocional/:id', tag: TAG, summary: 'Una entrada de mi diario', auth: ['PACIENTE'],
+      method: 'get', path: '/api/diario-emocional/:id', operationId: 'getDiario', tag: TAG, summary: 'Una entrada de mi diario', auth: ['PACIENTE'],
       responses: { 200: { description: 'Entrada', schema: diarioSchema } },
       handler: async (ctx, { params }) => {
         const found = await findDiario(deps.knex, params.id);
@@ -54,7 +54,7 @@ export function diarioRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'delete', path: '/api/diario-emocional/:id', tag: TAG, summary: 'Eliminar una entrada de mi diario', auth: ['PACIENTE'],
+      method: 'delete', path: '/api/diario-emocional/:id', operationId: 'deleteDiario', tag: TAG, summary: 'Eliminar una entrada de mi diario', auth: ['PACIENTE'],
       responses: { 204: { description: 'Entrada eliminada' } },
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
@@ -67,7 +67,7 @@ export function diarioRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/psicologo/diario-emocional', tag: TAG, summary: 'Diario de uno de mis pacientes (acceso registrado)', auth: ['PSICOLOGO'],
+      method: 'get', path: '/api/psicologo/diario-emocional', operationId: 'listDiarioPsicologo', tag: TAG, summary: 'Diario de uno de mis pacientes (acceso registrado)', auth: ['PSICOLOGO'],
       query: idPacienteQuery, responses: list,
       handler: async (ctx, { query, page }) => {
         const idPaciente = await pacienteDelPsicologo(deps, caller(ctx), query.idPaciente);
@@ -77,7 +77,7 @@ export function diarioRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/admin/diario-emocional', tag: TAG, summary: 'Todas las entradas (acceso registrado)', auth: ['ADMIN'], responses: list,
+      method: 'get', path: '/api/admin/diario-emocional', operationId: 'listDiarioAdmin', tag: TAG, summary: 'Todas las entradas (acceso registrado)', auth: ['ADMIN'], responses: list,
       handler: async (ctx, { page }) => {
         const entries = await pageDiario(deps.knex, givenPage(page));
         await recordAccess(deps, ctx, 'DIARIO', entries.items.map((e) => e.idPaciente));

@@ -47,13 +47,13 @@ export function direccionesRoutes(deps: AppDeps): RouteDef[] {
   const list = { 200: { description: 'Direcciones, por idDireccion', schema: s.array(direccionSchema) } };
   return [
     {
-      method: 'get', path: '/api/direcciones', tag: 'Direcciones', summary: 'Mis direcciones', auth: ['PACIENTE'], responses: list,
+      method: 'get', path: '/api/direcciones', operationId: 'listDirecciones', tag: 'Direcciones', summary: 'Mis direcciones', auth: ['PACIENTE'], responses: list,
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageDirecciones(deps.knex, p, ownPaciente(caller(ctx))));
       },
     },
     {
-      method: 'post', path: '/api/direcciones', tag: 'Direcciones', summary: 'Añadir una dirección', auth: ['PACIENTE'],
+      method: 'post', path: '/api/direcciones', operationId: 'createDireccion', tag: 'Direcciones', summary: 'Añadir una dirección', auth: ['PACIENTE'],
       body: direccionBody, responses: { 201: { description: 'Dirección creada', schema: direccionSchema } },
       handler: async (ctx, { body }: { body: DireccionBody }) => {
         const user = caller(ctx);
@@ -69,7 +69,7 @@ export function direccionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/direcciones/:id', tag: 'Direcciones', summary: 'Una de mis direcciones', auth: ['PACIENTE'],
+      method: 'get', path: '/api/direcciones/:id', operationId: 'getDireccion', tag: 'Direcciones', summary: 'Una de mis direcciones', auth: ['PACIENTE'],
       responses: { 200: { description: 'Dirección', schema: direccionSchema } },
       handler: async (ctx, { params }) => {
         const found = await findDireccion(deps.knex, params.id);
@@ -78,7 +78,7 @@ export function direccionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'delete', path: '/api/direcciones/:id', tag: 'Direcciones', summary: 'Eliminar una de mis direcciones', auth: ['PACIENTE'],
+      method: 'delete', path: '/api/direcciones/:id', operationId: 'deleteDireccion', tag: 'Direcciones', summary: 'Eliminar una de mis direcciones', auth: ['PACIENTE'],
       responses: { 204: { description: 'Dirección eliminada' } },
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
@@ -88,7 +88,7 @@ export function direccionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/psicologo/direcciones', tag: 'Direcciones', summary: 'Direcciones de uno de mis pacientes', auth: ['PSICOLOGO'],
+      method: 'get', path: '/api/psicologo/direcciones', operationId: 'listDireccionesPsicologo', tag: 'Direcciones', summary: 'Direcciones de uno de mis pacientes', auth: ['PSICOLOGO'],
       query: idPacienteQuery, responses: list,
       handler: async (ctx, { query, page }: { query: { idPaciente: string }; page?: ListPage }) => {
         const idPaciente = Number(query.idPaciente);
@@ -100,7 +100,7 @@ export function direccionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/admin/direcciones', tag: 'Direcciones', summary: 'Todas las direcciones', auth: ['ADMIN'], responses: list,
+      method: 'get', path: '/api/admin/direcciones', operationId: 'listDireccionesAdmin', tag: 'Direcciones', summary: 'Todas las direcciones', auth: ['ADMIN'], responses: list,
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageDirecciones(deps.knex, p));
       },

@@ -16,7 +16,7 @@ const tokenBody = s.object({ token: s.nonEmpty(MAX_TOKEN) }, ['token']);
 export function dispositivosRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
-      method: 'post', path: '/api/dispositivos', tag: 'Dispositivos', summary: 'Registrar mi token de notificaciones push', auth: 'authenticated',
+      method: 'post', path: '/api/dispositivos', operationId: 'registerDispositivo', tag: 'Dispositivos', summary: 'Registrar mi token de notificaciones push', auth: 'authenticated',
       body: tokenBody,
       responses: {
         201: { description: 'Token registrado', schema: dispositivoSchema },
@@ -34,7 +34,7 @@ export function dispositivosRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'delete', path: '/api/dispositivos/:token', tag: 'Dispositivos', summary: 'Eliminar mi token de notificaciones push', auth: 'authenticated',
+      method: 'delete', path: '/api/dispositivos/:token', operationId: 'deleteDispositivo', tag: 'Dispositivos', summary: 'Eliminar mi token de notificaciones push', auth: 'authenticated',
       responses: { 204: { description: 'Token eliminado' } },
       handler: async (ctx) => {
         const user = caller(ctx);

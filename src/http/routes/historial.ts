@@ -85,11 +85,13 @@ async function ofPsicologo(deps: AppDeps, user: AuthUser, id: number): Promise<H
   return r;
 }
 
-function writes(deps: AppDeps, prefix: string, por: Autoria, scope: typeof ofPaciente): RouteDef[] {
+type WriteIds = { update: string; delete: string };
+
+function writes(deps: AppDeps, prefix: string, por: Autoria, scope: typeof ofPaciente, ids: WriteIds): RouteDef[] {
   const auth = [por];
   return [
     {
-      method: 'put', path: `${prefix}/:id`, tag: TAG, summary: 'Corregir un registro (HistorialCorregido; el contenido anterior queda en el registro de auditoría)', auth,
+      method: 'put', path: `${prefix}/:id`, operationId: ids.update, tag: TAG, summary: 'Corregir un registro (HistorialCorregido; el contenido anterior queda en el registro de auditoría)', auth,
       body: historialBody, responses: { 200: one('Registro corregido') },
       handler: async (ctx, { params, body }) => {
         const user = caller(ctx);
@@ -99,7 +101,7 @@ function writes(deps: AppDeps, prefix: string, por: Autoria, scope: typeof ofPac
       },
     },
     {
-      method: 'delete', path: `${prefix}/:id`, tag: TAG, summary: 'Eliminar un registro (sale de las listas; el registro de auditoría lo conserva)', auth,
+      method: 'delete', path: `${prefix}/:id`, operationId: ids.delete, tag: TAG, summary: 'Eliminar un registro (sale de las listas; el registro de auditoría lo conserva)', auth,
       responses: { 204: { description: 'Registro eliminado' } },
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
@@ -115,13 +117,13 @@ function writes(deps: AppDeps, prefix: string, por: Autoria, scope: typeof ofPac
 export function historialRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
-      method: 'get', path: '/api/historial-clinico', tag: TAG, summary: 'Mi historial clínico', auth: ['PACIENTE'], responses: list,
+      method: 'get', path: '/api/historial-clinico', operationId: 'listHistorial', tag: TAG, summary: 'Mi historial clínico', auth: ['PACIENTE'], responses: list,
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageHistorial(deps.knex, p, ownPaciente(caller(ctx))));
       },
     },
     {
-      method: 'post', path: '/api/historial-clinico', tag: TAG, summary: 'Añadir un registro a mi historial', auth: ['PACIENTE'],
+      method: 'post', path: '/api/historial-clinico', operationId: 'createHistorial', tag: TAG, summary: 'Añadir un registro a mi historial', auth: ['PACIENTE'],
       body: historialBody, responses: { 201: one('Registro creado') },
       handler: async (ctx, { body }) => {
         const user = caller(ctx);
@@ -130,15 +132,15 @@ export function historialRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/historial-clinico/:id', tag: TAG, summary: 'Un registro de mi historial', auth: ['PACIENTE'],
+      method: 'get', path: '/api/historial-clinico/:id', operationId: 'getHistorial', tag: TAG, summary: 'Un registro de mi historial', auth: ['PACIENTE'],
       responses: { 200: one('Registro') },
       handler: async (ctx, { params }) => {
         ctx.body = await ofPaciente(deps, caller(ctx), params.id);
       },
     },
-    ...writes(deps, '/api/historial-clinico', 'PACIENTE', ofPaciente),
+    ...writes(deps, '/api/historial-clinico', 'PACIENTE', ofPaciente, { update: 'updateHistorial', delete: 'deleteHistorial' }),
     {
-      method: 'get', path: '/api/psicologo/historial-clinico', tag: TAG, summary: 'Historial clínico de uno de mis pacientes (acceso registrado)', auth: ['PSICOLOGO'],
+      method: 'get', path: '/api/psicologo/historial-clinico', operationId: 'listHistorialPsicologo', tag: TAG, summary: 'Historial clínico de uno de mis pacientes (acceso registrado)', auth: ['PSICOLOGO'],
       query: idPacienteQuery, responses: list,
       handler: async (ctx, { query, page }) => {
         const idPaciente = await pacienteDelPsicologo(deps, caller(ctx), query.idPaciente);
@@ -148,7 +150,7 @@ export function historialRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'post', path: '/api/psicologo/historial-clinico', tag: TAG, summary: 'Añadir un registro al historial de uno de mis pacientes', auth: ['PSICOLOGO'],
+      method: 'post', path: '/api/psicologo/historial-clinico', operationId: 'createHistorialPsicologo', tag: TAG, summary: 'Añadir un registro al historial de uno de mis pacientes', auth: ['PSICOLOGO'],
       body: psicologoBody, responses: { 201: one('Registro creado') },
       handler: async (ctx, { body }) => {
         const user = caller(ctx);
@@ -157,9 +159,9 @@ export function historialRoutes(deps: AppDeps): RouteDef[] {
         await answer(deps, ctx, r.position, r.id, 201);
       },
     },
-    ...writes(deps, '/api/psicologo/historial-clinico', 'PSICOLOGO', ofPsicologo),
+    ...writes(deps, '/api/psicologo/historial-clinico', 'PSICOLOGO', ofPsicologo, { update: 'updateHistorialPsicologo', delete: 'deleteHistorialPsicologo' }),
     {
-      method: 'get', path: '/api/admin/historial-clinico', tag: TAG, summary: 'Todos los registros (acceso registrado)', auth: ['ADMIN'], responses: list,
+      method: 'get', path: '/api/admin/historial-clinico', operationId: 'listHistorialAdmin', tag: TAG, summary: 'Todos los registros (acceso registrado)', auth: ['ADMIN'], responses: list,
       handler: async (ctx, { page }) => {
         const records = await pageHistorial(deps.knex, givenPage(page));
         await recordAccess(deps, ctx, 'HISTORIAL', records.items.map((r) => r.idPaciente));

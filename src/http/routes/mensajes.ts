@@ -29,19 +29,23 @@ interface Area {
   prefix: string;
   rol: Rol;
   tag: string;
+  ids: { list: string; send: string; read: string };
 }
 
 const AREAS: Area[] = [
-  { prefix: '/api/mensajes', rol: 'PACIENTE', tag: 'Mensajes' },
-  { prefix: '/api/psicologo/mensajes', rol: 'PSICOLOGO', tag: 'Mensajes (psicólogo)' },
+  { prefix: '/api/mensajes', rol: 'PACIENTE', tag: 'Mensajes', ids: { list: 'listMensajes', send: 'sendMensaje', read: 'markMensajeLeido' } },
+  {
+    prefix: '/api/psicologo/mensajes', rol: 'PSICOLOGO', tag: 'Mensajes (psicólogo)',
+    ids: { list: 'listMensajesPsicologo', send: 'sendMensajePsicologo', read: 'markMensajeLeidoPsicologo' },
+  },
 ];
 
 export function mensajesRoutes(deps: AppDeps): RouteDef[] {
   const zone = deps.config.practiceTimezone;
   const list = { 200: { description: 'Mensajes, por enviadoEn', schema: s.array(mensajeSchema) } };
 
-  const sendRoute = ({ prefix, rol, tag }: Area): RouteDef => ({
-    method: 'post', path: prefix, tag, summary: 'Enviar un mensaje', auth: [rol], body: envioBody,
+  const sendRoute = ({ prefix, rol, tag, ids }: Area): RouteDef => ({
+    method: 'post', path: prefix, operationId: ids.send, tag, summary: 'Enviar un mensaje', auth: [rol], body: envioBody,
     responses: { 201: { description: 'Mensaje enviado; se entrega también por /user/queue/messages', schema: mensajeSchema } },
     handler: async (ctx, { body }: { body: EnvioInput }) => {
       const r = await enviarMensaje(deps, caller(ctx), body);
@@ -53,15 +57,15 @@ export function mensajesRoutes(deps: AppDeps): RouteDef[] {
     },
   });
 
-  const listRoute = ({ prefix, rol, tag }: Area): RouteDef => ({
-    method: 'get', path: prefix, tag, summary: 'Mis conversaciones (enviados y recibidos)', auth: [rol], responses: list,
+  const listRoute = ({ prefix, rol, tag, ids }: Area): RouteDef => ({
+    method: 'get', path: prefix, operationId: ids.list, tag, summary: 'Mis conversaciones (enviados y recibidos)', auth: [rol], responses: list,
     handler: async (ctx, { page }) => {
       await answerPage(ctx, page, (p) => pageMensajes(deps.knex, zone, p, caller(ctx).idUsuario));
     },
   });
 
-  const readRoute = (prefix: string, rol: Rol, tag: string): RouteDef => ({
-    method: 'put', path: `${prefix}/:id/leido`, tag, summary: 'Marcar como leído un mensaje recibido', auth: [rol],
+  const readRoute = (prefix: string, rol: Rol, tag: string, operationId: string): RouteDef => ({
+    method: 'put', path: `${prefix}/:id/leido`, operationId, tag, summary: 'Marcar como leído un mensaje recibido', auth: [rol],
     responses: { 200: { description: 'Mensaje leído', schema: mensajeSchema } },
     handler: async (ctx, { params }) => {
       const user = caller(ctx);
@@ -74,13 +78,13 @@ export function mensajesRoutes(deps: AppDeps): RouteDef[] {
   });
 
   return [
-    ...AREAS.flatMap((a) => [listRoute(a), sendRoute(a), readRoute(a.prefix, a.rol, a.tag)]),
+    ...AREAS.flatMap((a) => [listRoute(a), sendRoute(a), readRoute(a.prefix, a.rol, a.tag, a.ids.read)]),
     {
-      method: 'get', path: '/api/admin/mensajes', tag: 'Mensajes (administración)', summary: 'Todos los mensajes', auth: ['ADMIN'], responses: list,
+      method: 'get', path: '/api/admin/mensajes', operationId: 'listMensajesAdmin', tag: 'Mensajes (administración)', summary: 'Todos los mensajes', auth: ['ADMIN'], responses: list,
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageMensajes(deps.knex, zone, p));
       },
     },
-    readRoute('/api/admin/mensajes', 'ADMIN', 'Mensajes (administración)'),
+    readRoute('/api/admin/mensajes', 'ADMIN', 'Mensajes (administración)', 'markMensajeLeidoAdmin'),
   ];
 }

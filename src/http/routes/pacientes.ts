@@ -58,14 +58,14 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       // Before /api/pacientes/:id, so "admin" is not taken for an id.
-      method: 'get', path: '/api/pacientes/admin', tag: TAG, summary: 'Listar todos los pacientes', auth: ['ADMIN'],
+      method: 'get', path: '/api/pacientes/admin', operationId: 'listPacientes', tag: TAG, summary: 'Listar todos los pacientes', auth: ['ADMIN'],
       responses: { 200: { description: 'Pacientes por idPaciente', schema: s.array(paciente) } },
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pagePacientes(deps.knex, p));
       },
     },
     {
-      method: 'post', path: '/api/pacientes', tag: TAG, summary: 'Crear el perfil de paciente de un usuario PACIENTE', auth: ['ADMIN'],
+      method: 'post', path: '/api/pacientes', operationId: 'createPaciente', tag: TAG, summary: 'Crear el perfil de paciente de un usuario PACIENTE', auth: ['ADMIN'],
       body: crearBody, responses: { 201: { description: 'Paciente creado', schema: paciente } },
       handler: async (ctx, { body }: { body: CrearPacienteInput }) => {
         const r = await crearPaciente(deps, actorOf(caller(ctx)), body);
@@ -74,7 +74,7 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/pacientes/:id', tag: TAG, summary: 'Ver un paciente', auth: 'authenticated',
+      method: 'get', path: '/api/pacientes/:id', operationId: 'getPaciente', tag: TAG, summary: 'Ver un paciente', auth: 'authenticated',
       responses: { 200: { description: 'Paciente', schema: paciente } },
       handler: async (ctx, { params }) => {
         const p = await findPacienteFor(deps.knex, caller(ctx), params.id);
@@ -83,7 +83,7 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'put', path: '/api/pacientes/:id', tag: TAG, summary: 'Actualizar un paciente (idPsicologo y estadoPago: solo ADMIN)', auth: 'authenticated',
+      method: 'put', path: '/api/pacientes/:id', operationId: 'updatePaciente', tag: TAG, summary: 'Actualizar un paciente (idPsicologo y estadoPago: solo ADMIN)', auth: 'authenticated',
       body: actualizarBody, responses: { 200: { description: 'Paciente actualizado', schema: paciente } },
       handler: async (ctx, { body, params }: { body: ActualizarPacienteInput; params: Record<string, number> }) => {
         const user = caller(ctx);
@@ -95,7 +95,7 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'delete', path: '/api/pacientes/:id', tag: TAG, summary: 'Eliminar un paciente y sus datos personales (supresión)', auth: ['ADMIN'],
+      method: 'delete', path: '/api/pacientes/:id', operationId: 'deletePaciente', tag: TAG, summary: 'Eliminar un paciente y sus datos personales (supresión)', auth: ['ADMIN'],
       responses: { 204: { description: 'Paciente eliminado' } },
       handler: async (ctx, { params }) => {
         const r = await eliminarPaciente(deps, actorOf(caller(ctx)), params.id);
@@ -106,7 +106,7 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/pacientes/:id/exportacion', tag: TAG, summary: 'Exportar todos los datos de un paciente (portabilidad)', auth: ['ADMIN', 'PACIENTE'],
+      method: 'get', path: '/api/pacientes/:id/exportacion', operationId: 'exportPaciente', tag: TAG, summary: 'Exportar todos los datos de un paciente (portabilidad)', auth: ['ADMIN', 'PACIENTE'],
       responses: { 200: { description: 'Datos del paciente', schema: exportacion } },
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
@@ -117,7 +117,7 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'post', path: '/api/admin/psicologos/asignar-psicologo', tag: 'Administración de psicólogos', summary: 'Asignar un psicólogo a un paciente', auth: ['ADMIN'],
+      method: 'post', path: '/api/admin/psicologos/asignar-psicologo', operationId: 'assignPsicologo', tag: 'Administración de psicólogos', summary: 'Asignar un psicólogo a un paciente', auth: ['ADMIN'],
       body: asignarBody, responses: { 200: { description: 'Asignado', schema: { type: 'boolean', const: true } } },
       handler: async (ctx, { body }: { body: { idPaciente: number; idPsicologo: number } }) => {
         if (!(await getPaciente(deps.knex, body.idPaciente))) throw notFound();

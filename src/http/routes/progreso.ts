@@ -39,13 +39,13 @@ function checkRango(q: { desde?: string; hasta?: string }) {
 export function progresoRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
-      method: 'get', path: '/api/progreso-emocional', tag: TAG, summary: 'Mi progreso emocional', auth: ['PACIENTE'], responses: list,
+      method: 'get', path: '/api/progreso-emocional', operationId: 'listProgreso', tag: TAG, summary: 'Mi progreso emocional', auth: ['PACIENTE'], responses: list,
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageProgreso(deps.knex, p, ownPaciente(caller(ctx))));
       },
     },
     {
-      method: 'post', path: '/api/progreso-emocional', tag: TAG, summary: 'Registrar mis niveles de un día (no futuro en la zona de la consulta)', auth: ['PACIENTE'],
+      method: 'post', path: '/api/progreso-emocional', operationId: 'createProgreso', tag: TAG, summary: 'Registrar mis niveles de un día (no futuro en la zona de la consulta)', auth: ['PACIENTE'],
       body: progresoBody, responses: { 201: { description: 'Registro creado', schema: progresoSchema } },
       handler: async (ctx, { body }) => {
         const user = caller(ctx);
@@ -58,7 +58,7 @@ export function progresoRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/progreso-emocional/resumen', tag: TAG, summary: 'Medias semanales de mi progreso entre desde y hasta', auth: ['PACIENTE'],
+      method: 'get', path: '/api/progreso-emocional/resumen', operationId: 'getProgresoResumen', tag: TAG, summary: 'Medias semanales de mi progreso entre desde y hasta', auth: ['PACIENTE'],
       query: s.object(rango), responses: resumen,
       handler: async (ctx, { query, page }) => {
         checkRango(query);
@@ -67,7 +67,7 @@ export function progresoRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/psicologo/progreso-emocional', tag: TAG, summary: 'Progreso de uno de mis pacientes (acceso registrado)', auth: ['PSICOLOGO'],
+      method: 'get', path: '/api/psicologo/progreso-emocional', operationId: 'listProgresoPsicologo', tag: TAG, summary: 'Progreso de uno de mis pacientes (acceso registrado)', auth: ['PSICOLOGO'],
       query: idPacienteQuery, responses: list,
       handler: async (ctx, { query, page }) => {
         const idPaciente = await pacienteDelPsicologo(deps, caller(ctx), query.idPaciente);
@@ -77,7 +77,7 @@ export function progresoRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/psicologo/progreso-emocional/resumen', tag: TAG, summary: 'Medias semanales de uno de mis pacientes, para gráficas (acceso registrado)', auth: ['PSICOLOGO'],
+      method: 'get', path: '/api/psicologo/progreso-emocional/resumen', operationId: 'getProgresoResumenPsicologo', tag: TAG, summary: 'Medias semanales de uno de mis pacientes, para gráficas (acceso registrado)', auth: ['PSICOLOGO'],
       query: resumenQuery, responses: resumen,
       handler: async (ctx, { query, page }) => {
         checkRango(query);
@@ -88,7 +88,7 @@ export function progresoRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/admin/progreso-emocional', tag: TAG, summary: 'Todos los registros (acceso registrado)', auth: ['ADMIN'], responses: list,
+      method: 'get', path: '/api/admin/progreso-emocional', operationId: 'listProgresoAdmin', tag: TAG, summary: 'Todos los registros (acceso registrado)', auth: ['ADMIN'], responses: list,
       handler: async (ctx, { page }) => {
         const records = await pageProgreso(deps.knex, givenPage(page));
         await recordAccess(deps, ctx, 'PROGRESO', records.items.map((r) => r.idPaciente));

@@ -115,7 +115,7 @@ export function discardUploads() {
 
 function fotoRoute(deps: AppDeps, storage: FileStorage): RouteDef {
   return {
-    method: 'post', path: '/api/psicologo/:id/foto', tag: 'Psicólogos', multipart: true, auth: ['ADMIN', 'PSICOLOGO'],
+    method: 'post', path: '/api/psicologo/:id/foto', operationId: 'uploadPsicologoFoto', tag: 'Psicólogos', multipart: true, auth: ['ADMIN', 'PSICOLOGO'],
     summary: 'Subir la foto de perfil (multipart/form-data, parte "file": JPEG, PNG o WebP, máx. 5 MiB)',
     responses: { 200: { description: 'Perfil con la nueva fotoPerfilUrl', schema: perfilSchema } },
     handler: async (ctx, { params }) => {
@@ -132,7 +132,7 @@ function fotoRoute(deps: AppDeps, storage: FileStorage): RouteDef {
 
 function filesRoute(storage: FileStorage): RouteDef {
   return {
-    method: 'get', path: '/files/:name', tag: 'Archivos', summary: 'Descargar un archivo subido (foto de perfil)', auth: 'authenticated',
+    method: 'get', path: '/files/:name', operationId: 'getArchivo', tag: 'Archivos', summary: 'Descargar un archivo subido (foto de perfil)', auth: 'authenticated',
     responses: { 200: { description: 'El archivo', schema: s.string({ format: 'binary' }), contentType: 'image/*' } },
     handler: async (ctx) => {
       const name = String(ctx.params.name ?? '');
@@ -150,16 +150,16 @@ export function psicologosRoutes(deps: AppDeps): RouteDef[] {
   const tag = 'Psicólogos';
   return [
     {
-      method: 'get', path: '/api/psicologo', tag, summary: 'Listar psicólogos', auth: ['ADMIN', 'PSICOLOGO'],
+      method: 'get', path: '/api/psicologo', operationId: 'listPsicologos', tag, summary: 'Listar psicólogos', auth: ['ADMIN', 'PSICOLOGO'],
       responses: { 200: { description: 'Psicólogos, por idPsicologo', schema: s.array(psicologoItem) } },
       handler: (ctx, { page }) => answerPage(ctx, page, (p) => pagePsicologos(deps.knex, p)),
     },
     {
-      method: 'post', path: '/api/psicologo/create', tag, summary: 'Crear el perfil de psicólogo de un usuario PSICOLOGO', auth: ['ADMIN'],
+      method: 'post', path: '/api/psicologo/create', operationId: 'createPsicologo', tag, summary: 'Crear el perfil de psicólogo de un usuario PSICOLOGO', auth: ['ADMIN'],
       body: crearBody, responses: { 201: { description: 'Psicólogo creado', schema: perfilSchema } }, handler: crearHandler(deps),
     },
     {
-      method: 'get', path: '/api/psicologo/pacientes/getAll', tag, summary: 'Pacientes del psicólogo autenticado', auth: ['PSICOLOGO'],
+      method: 'get', path: '/api/psicologo/pacientes/getAll', operationId: 'listMisPacientes', tag, summary: 'Pacientes del psicólogo autenticado', auth: ['PSICOLOGO'],
       responses: { 200: { description: 'Pacientes activos asignados, por idPaciente', schema: s.array(pacienteItem) } },
       handler: async (ctx, { page }) => {
         const { idPsicologo } = caller(ctx);
@@ -167,7 +167,7 @@ export function psicologosRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/psicologo/pacientes/:id/psicologo', tag, summary: 'Psicólogo asignado a un paciente (público)', auth: 'public',
+      method: 'get', path: '/api/psicologo/pacientes/:id/psicologo', operationId: 'getPsicologoDePaciente', tag, summary: 'Psicólogo asignado a un paciente (público)', auth: 'public',
       responses: { 200: { description: 'Datos profesionales del psicólogo', schema: publicoSchema } },
       handler: async (ctx, { params }) => {
         const found = await findPsicologoDePaciente(deps.knex, params.id);
@@ -176,16 +176,16 @@ export function psicologosRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/psicologo/:id/perfil', tag, summary: 'Perfil de un psicólogo', auth: 'authenticated',
+      method: 'get', path: '/api/psicologo/:id/perfil', operationId: 'getPsicologoPerfil', tag, summary: 'Perfil de un psicólogo', auth: 'authenticated',
       responses: { 200: { description: 'Psicólogo con fotoPerfilUrl', schema: perfilSchema } },
       handler: async (ctx, { params }) => respondWithPerfil(deps, ctx, params.id),
     },
     {
-      method: 'put', path: '/api/psicologo/:id', tag, summary: 'Actualizar un perfil (un psicólogo, solo el suyo)', auth: ['ADMIN', 'PSICOLOGO'],
+      method: 'put', path: '/api/psicologo/:id', operationId: 'updatePsicologo', tag, summary: 'Actualizar un perfil (un psicólogo, solo el suyo)', auth: ['ADMIN', 'PSICOLOGO'],
       body: actualizarBody, responses: { 200: { description: 'Perfil actualizado', schema: perfilSchema } }, handler: actualizarHandler(deps),
     },
     {
-      method: 'delete', path: '/api/psicologo/:id', tag, summary: 'Eliminar un perfil de psicólogo', auth: ['ADMIN'],
+      method: 'delete', path: '/api/psicologo/:id', operationId: 'deletePsicologo', tag, summary: 'Eliminar un perfil de psicólogo', auth: ['ADMIN'],
       responses: { 204: { description: 'Eliminado' } }, handler: eliminarHandler(deps, storage),
     },
     fotoRoute(deps, storage),

@@ -67,13 +67,13 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
 
   return [
     {
-      method: 'get', path: '/api/sesiones', tag: 'Sesiones', summary: 'Mis sesiones', auth: ['PACIENTE'], responses: list,
+      method: 'get', path: '/api/sesiones', operationId: 'listSesiones', tag: 'Sesiones', summary: 'Mis sesiones', auth: ['PACIENTE'], responses: list,
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageSesiones(deps.knex, p, { idPaciente: ownPaciente(caller(ctx)) }));
       },
     },
     {
-      method: 'post', path: '/api/sesiones', tag: 'Sesiones', summary: 'Registrar una sesión de una de mis citas', auth: ['PACIENTE'],
+      method: 'post', path: '/api/sesiones', operationId: 'createSesion', tag: 'Sesiones', summary: 'Registrar una sesión de una de mis citas', auth: ['PACIENTE'],
       body: pacienteBody, responses: created,
       handler: async (ctx, { body }: { body: SesionInput }) => {
         const user = caller(ctx);
@@ -81,7 +81,7 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/sesiones/:id', tag: 'Sesiones', summary: 'Una de mis sesiones', auth: ['PACIENTE'], responses: one,
+      method: 'get', path: '/api/sesiones/:id', operationId: 'getSesion', tag: 'Sesiones', summary: 'Una de mis sesiones', auth: ['PACIENTE'], responses: one,
       handler: async (ctx, { params }) => {
         const found = await findSesion(deps.knex, params.id);
         if (!found || found.idPaciente !== ownPaciente(caller(ctx))) throw sesionNotFound();
@@ -89,7 +89,7 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'delete', path: '/api/sesiones/:id', tag: 'Sesiones', summary: 'Eliminar una sesión que registré yo', auth: ['PACIENTE'],
+      method: 'delete', path: '/api/sesiones/:id', operationId: 'deleteSesion', tag: 'Sesiones', summary: 'Eliminar una sesión que registré yo', auth: ['PACIENTE'],
       responses: { 204: { description: 'Sesión eliminada' } },
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
@@ -99,7 +99,7 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/psicologo/sesiones', tag: 'Sesiones', auth: ['PSICOLOGO'], query: psicologoQuery, responses: list,
+      method: 'get', path: '/api/psicologo/sesiones', operationId: 'listSesionesPsicologo', tag: 'Sesiones', auth: ['PSICOLOGO'], query: psicologoQuery, responses: list,
       summary: 'Sesiones de mi consulta (opcionalmente, de uno de mis pacientes: ?idPaciente=)',
       handler: async (ctx, { query, page }: { query: { idPaciente?: string }; page?: ListPage }) => {
         const idPsicologo = ownPsicologo(caller(ctx));
@@ -115,7 +115,7 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'post', path: '/api/psicologo/sesiones', tag: 'Sesiones', summary: 'Registrar una sesión de uno de mis pacientes', auth: ['PSICOLOGO'],
+      method: 'post', path: '/api/psicologo/sesiones', operationId: 'createSesionPsicologo', tag: 'Sesiones', summary: 'Registrar una sesión de uno de mis pacientes', auth: ['PSICOLOGO'],
       body: psicologoBody, responses: created,
       handler: async (ctx, { body }: { body: SesionInput & { idPaciente: number } }) => {
         const user = caller(ctx);
@@ -124,7 +124,7 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/psicologo/sesiones/:id', tag: 'Sesiones', summary: 'Una sesión de mi consulta', auth: ['PSICOLOGO'], responses: one,
+      method: 'get', path: '/api/psicologo/sesiones/:id', operationId: 'getSesionPsicologo', tag: 'Sesiones', summary: 'Una sesión de mi consulta', auth: ['PSICOLOGO'], responses: one,
       handler: async (ctx, { params }) => {
         const found: SesionView | null = await findSesion(deps.knex, params.id);
         if (!found || found.idPsicologo !== ownPsicologo(caller(ctx))) throw sesionNotFound();
@@ -132,7 +132,7 @@ export function sesionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/admin/sesiones', tag: 'Sesiones', summary: 'Todas las sesiones', auth: ['ADMIN'], responses: list,
+      method: 'get', path: '/api/admin/sesiones', operationId: 'listSesionesAdmin', tag: 'Sesiones', summary: 'Todas las sesiones', auth: ['ADMIN'], responses: list,
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageSesiones(deps.knex, p));
       },

@@ -30,21 +30,21 @@ export function situacionesRoutes(deps: AppDeps): RouteDef[] {
     (await findSituacion(deps.knex, idSituacion)) ?? { idSituacion, ...written };
   return [
     {
-      method: 'get', path: '/api/situaciones', tag: 'Situaciones', summary: 'Catálogo de situaciones activas', auth: 'public',
+      method: 'get', path: '/api/situaciones', operationId: 'listSituaciones', tag: 'Situaciones', summary: 'Catálogo de situaciones activas', auth: 'public',
       responses: { 200: { description: 'Situaciones activas, por idSituacion', schema: s.array(situacionSchema) } },
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageSituaciones(deps.knex, p));
       },
     },
     {
-      method: 'get', path: '/api/admin/situaciones', tag: 'Situaciones', summary: 'Catálogo completo, también las inactivas', auth: ['ADMIN'],
+      method: 'get', path: '/api/admin/situaciones', operationId: 'listSituacionesAdmin', tag: 'Situaciones', summary: 'Catálogo completo, también las inactivas', auth: ['ADMIN'],
       responses: { 200: { description: 'Todas las situaciones, por idSituacion', schema: s.array(situacionSchema) } },
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageSituaciones(deps.knex, p, true));
       },
     },
     {
-      method: 'post', path: '/api/admin/situaciones', tag: 'Situaciones', summary: 'Crear una situación', auth: ['ADMIN'],
+      method: 'post', path: '/api/admin/situaciones', operationId: 'createSituacion', tag: 'Situaciones', summary: 'Crear una situación', auth: ['ADMIN'],
       body: situacionBody, responses: { 201: { description: 'Situación creada', schema: situacionSchema } },
       handler: async (ctx, { body }: { body: Body }) => {
         const r = await crearSituacion(deps, actorOf(caller(ctx)), campos(body));
@@ -54,7 +54,7 @@ export function situacionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'put', path: '/api/admin/situaciones/:id', tag: 'Situaciones', summary: 'Modificar una situación', auth: ['ADMIN'],
+      method: 'put', path: '/api/admin/situaciones/:id', operationId: 'updateSituacion', tag: 'Situaciones', summary: 'Modificar una situación', auth: ['ADMIN'],
       body: situacionBody, responses: { 200: { description: 'Situación modificada', schema: situacionSchema } },
       handler: async (ctx, { body, params }: { body: Body; params: Record<string, number> }) => {
         const r = await modificarSituacion(deps, actorOf(caller(ctx)), params.id, body);
@@ -63,7 +63,7 @@ export function situacionesRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'delete', path: '/api/admin/situaciones/:id', tag: 'Situaciones', summary: 'Eliminar una situación', auth: ['ADMIN'],
+      method: 'delete', path: '/api/admin/situaciones/:id', operationId: 'deleteSituacion', tag: 'Situaciones', summary: 'Eliminar una situación', auth: ['ADMIN'],
       responses: { 204: { description: 'Situación eliminada' } },
       handler: async (ctx, { params }) => {
         const r = await eliminarSituacion(deps, actorOf(caller(ctx)), params.id);
