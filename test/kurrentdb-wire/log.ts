@@ -1,0 +1,135 @@
+// The stand-in server's state: streams with 0-based revisions and one global log ($all), in memory.
+// Each event gets its own log position, with commit = prepare, growing by the event's size (as byte
+// offsets in a real log do). Positions start past 2^53 so that any client path turning them into
+// Numbers would show up as wrong positions.
+
+export interface Proposed {
+  id: string;
+  type: string;
+  contentType: string;
+  data: Uint8Array;
+  metadata: Uint8Array;
+}
+
+export interface Rec extends Proposed {
+  stream: string;
+  revision: bigint;
+  position: bigint;
+  /** .NET ticks (100 ns) since the Unix epoch, as the server reports `created`. */
+  created: bigint;
+}
+
+/** An expectation on a stream before a write: the server's four kinds. */
+export type Expected = { kind: 'any' } | { kind: 'noStream' } | { kind: 'exists' } | { kind: 'exact'; revision: bigint };
+
+export interface Write {
+  stream: string;
+  expected: Expected;
+  events: Proposed[];
+}
+
+/** A failed expectation: what the client maps to WrongExpectedVersionError. */
+export class Conflict extends Error {
+  constructor(readonly stream: string, readonly expected: Expected, readonly current: bigint | null) {
+    super(`WrongExpectedVersion: stream ${stream}, expected ${describe(expected)}, current ${current ?? 'no stream'}`);
+  }
+}
+
+const describe = (e: Expected) => (e.kind === 'exact' ? String(e.revision) : e.kind);
+
+export interface Filter {
+  on: 'streamName' | 'eventType';
+  regex: RegExp | null;
+  prefixes: string[];
+}
+
+/** Server-side filtering of $all: a .NET regex (JS handles the lookaheads the adapter uses) or prefixes. */
+export function passes(filter: Filter | null, r: Rec): boolean {
+  if (!filter) return true;
+  const value = filter.on === 'eventType' ? r.type : r.stream;
+  if (filter.regex) return filter.regex.test(value);
+  return filter.prefixes.length === 0 || filter.prefixes.some((p) => value.startsWith(p));
+}
+
+const TICKS_AT_EPOCH_PER_MS = 10_000n;
+
+export class Log {
+  readonly all: Rec[] = [];
+  private readonly streams = new Map<string, Rec[]>();
+  private readonly listeners = new Set<(recs: Rec[]) => void>();
+  private next = 2n ** 53n + 1n;
+
+  /** Last revision of a stream, null when it does not exist. */
+  current(stream: string): bigint | null {
+    const s = this.streams.get(stream);
+    return s?.length ? BigInt(s.length - 1) : null;
+  }
+
+  stream(name: string): Rec[] | null {
+    return this.streams.get(name) ?? null;
+  }
+
+  check(stream: string, expected: Expected): void {
+    const current = this.current(stream);
+    const ok = expected.kind === 'any' || (expected.kind === 'noStream' && current === null) ||
+      (expected.kind === 'exists' && current !== null) || (expected.kind === 'exact' && current === expected.revision);
+    if (!ok) throw new Conflict(stream, expected, current);
+  }
+
+  /**
+   * Checks every expectation, then writes every event: all or nothing (one call is one transaction,
+   * the server being single-threaded here). Live subscribers hear of the events afterwards.
+   */
+  append(writes: Write[]): Rec[] {
+    for (const w of writes) this.check(w.stream, w.expected);
+    const names = new Set<string>();
+    for (const w of writes) {
+      if (names.has(w.stream)) throw new Error(`stream ${w.stream} twice in one append`);
+      names.add(w.stream);
+    }
+    const written: Rec[] = [];
+    const created = BigInt(Date.now()) * TICKS_AT_EPOCH_PER_MS;
+    for (const w of writes) {
+      const s = this.streams.get(w.stream) ?? [];
+      this.streams.set(w.stream, s);
+      for (const e of w.events) {
+        const rec: Rec = { ...e, stream: w.stream, revision: BigInt(s.length), position: this.next, created };
+        this.next += BigInt(128 + e.data.length + e.metadata.length);
+        s.push(rec);
+        this.all.push(rec);
+        written.push(rec);
+      }
+    }
+    if (written.length) for (const l of [...this.listeners]) l(written);
+    return written;
+  }
+
+  /** Events of $all at or after `from` (forwards), or before it (backwards), as a server reads them. */
+  readAll(from: bigint | 'start' | 'end', backwards: boolean, filter: Filter | null, max: bigint): Rec[] {
+    let list: Rec[];
+    if (backwards) {
+      list = from === 'start' ? [] : this.all.filter((r) => from === 'end' || r.position < from).reverse();
+    } else {
+      list = from === 'end' ? [] : this.all.filter((r) => from === 'start' || r.position >= from);
+    }
+    return take(list.filter((r) => passes(filter, r)), max);
+  }
+
+  /** Events of one stream from a revision, forwards or backwards; null when the stream does not exist. */
+  readStream(name: string, from: bigint | 'start' | 'end', backwards: boolean, max: bigint): Rec[] | null {
+    const s = this.streams.get(name);
+    if (!s) return null;
+    let list = backwards ? [...s].reverse() : [...s];
+    if (typeof from === 'bigint') list = list.filter((r) => (backwards ? r.revision <= from : r.revision >= from));
+    else if (from === (backwards ? 'start' : 'end')) list = [];
+    return take(list, max);
+  }
+
+  /** Hears every later write, synchronously, right after it: nothing falls between a read and this. */
+  listen(l: (recs: Rec[]) => void): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+}
+
+const take = (list: Rec[], max: bigint) => (max >= BigInt(list.length) ? list : list.slice(0, Number(max)));
