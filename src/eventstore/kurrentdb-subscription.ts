@@ -53,16 +53,30 @@ export function kurrentSubscription(
     try { options.onError?.(err); } catch { /* a failing reporter must not end the subscription */ }
   };
 
-  const take = (sub: AllStreamSubscription): StoredEvent[] => {
+  /** What is readable now, after `last`, up to `max` events. */
+  const take = (sub: AllStreamSubscription, last: Position | null, max: number): StoredEvent[] => {
     const batch: StoredEvent[] = [];
-    let last = position;
-    for (let r: AllStreamResolvedEvent | null; batch.length < batchSize && (r = sub.read() as AllStreamResolvedEvent | null) !== null; ) {
+    for (let r: AllStreamResolvedEvent | null; batch.length < max && (r = sub.read() as AllStreamResolvedEvent | null) !== null; ) {
       const e = r.event ? source.decode(r.event) : null;
       if (!e) continue;
       // A resubscription may start at the last handled event itself: never hand it out twice.
       if (compareKurrentPositions(e.position, last) > 0) { batch.push(e); last = e.position; }
     }
     return batch;
+  };
+
+  /**
+   * The client hands events over one gRPC message per read, a turn of the event loop apart: a catch-up
+   * would otherwise go to the handler one event at a time. The batch grows while events keep coming,
+   * up to batchSize; two turns without one end it (a live event waits two turns at most).
+   */
+  const fill = async (sub: AllStreamSubscription, batch: StoredEvent[], isDone: () => boolean): Promise<void> => {
+    for (let idle = 0; batch.length < batchSize && idle < 2 && !isDone(); ) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const more = take(sub, batch[batch.length - 1].position, batchSize - batch.length);
+      idle = more.length ? 0 : idle + 1;
+      batch.push(...more);
+    }
   };
 
   const deliver = async (batch: StoredEvent[]): Promise<boolean> => {
@@ -82,8 +96,10 @@ export function kurrentSubscription(
     try {
       while (!stopped && dropped === null) {
         const since = signals;
-        const batch = take(sub);
+        const batch = take(sub, position, batchSize);
         if (batch.length === 0) { await waitSignal(since, null); continue; }
+        await fill(sub, batch, () => stopped || dropped !== null);
+        if (stopped) return null;
         if (!(await deliver(batch))) return null;
         position = batch[batch.length - 1].position;
       }
