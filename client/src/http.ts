@@ -1,0 +1,40 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { paths } from './schema.d.ts';
+
+export type PracticeClient = Client<paths>;
+
+export interface PracticeClientOptions {
+  /** Where the API is served, e.g. `https://consulta.example.org` (the document's paths start at /auth and /api). */
+  baseUrl: string;
+  /** The login token, or a function asked before every request (so a login can change it later). */
+  token?: string | (() => string | null | undefined);
+  /** `en` for English error messages; Spanish otherwise. */
+  acceptLanguage?: string;
+  fetch?: (input: Request) => Promise<Response>;
+}
+
+/** Adds `Authorization: Bearer <token>` unless the call set its own header. */
+export function authMiddleware(token: NonNullable<PracticeClientOptions['token']>): Middleware {
+  return {
+    onRequest({ request }) {
+      const value = typeof token === 'function' ? token() : token;
+      if (value && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${value}`);
+      return request;
+    },
+  };
+}
+
+/**
+ * The API's typed client: openapi-fetch over the generated `paths`, so every path, parameter,
+ * body and answer is checked by the compiler. Calls answer `{ data, error, response }`; `unwrap`
+ * turns an error into an ApiError.
+ */
+export function createPracticeClient(options: PracticeClientOptions): PracticeClient {
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.acceptLanguage ? { headers: { 'Accept-Language': options.acceptLanguage } } : {}),
+  });
+  if (options.token !== undefined) client.use(authMiddleware(options.token));
+  return client;
+}
