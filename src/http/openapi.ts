@@ -1,82 +1,121 @@
 import type { RouteDef } from './routes.ts';
 import { isThrottled } from './throttling.ts';
-import type { JsonSchema } from './validation.ts';
+import { named, type JsonSchema } from './validation.ts';
+import { SchemaComponents } from './openapi-schemas.ts';
+import { PATH_PARAMETERS, QUERY_PARAMETERS, TAG_DESCRIPTIONS } from './openapi-text.ts';
 
 const errorSchema: JsonSchema = {
   type: 'object',
+  description: 'Cuerpo de toda respuesta de error, en el idioma de Accept-Language (es por defecto, en)',
   properties: {
-    mensaje: { type: 'string' },
-    timestamp: { type: 'string', example: '2026-01-01T10:00:00' },
-    status: { type: 'integer' },
-    error: { type: 'string' },
+    mensaje: { type: 'string', description: 'Qué falló, legible por una persona' },
+    timestamp: { type: 'string', description: 'Momento del error, hora local de la consulta', example: '2026-01-01T10:00:00' },
+    status: { type: 'integer', description: 'Código de estado HTTP, el mismo de la respuesta', minimum: 400, maximum: 599 },
+    error: { type: 'string', description: 'Nombre del estado HTTP (p. ej. Bad Request)' },
   },
   required: ['mensaje', 'timestamp', 'status', 'error'],
 };
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const errorContent = { 'application/json': { schema: ERROR_REF } };
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida',
+  401: 'Falta el token Bearer, es inválido o ha caducado',
+  403: 'El rol del usuario no permite esta operación',
+  404: 'El recurso no existe o no es visible para este usuario',
+  409: 'Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente)',
+  413: 'Cuerpo demasiado grande',
+  415: 'Tipo de contenido no admitido (se espera application/json)',
+  503: 'Servicio no disponible temporalmente; reintentar más tarde',
+};
+
+const fotoBody = named('FotoPerfilSubida', {
+  type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'], additionalProperties: false,
+});
 
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-function parameters(def: RouteDef) {
+function parameters(def: RouteDef, schemas: SchemaComponents) {
   const params = [...def.path.matchAll(/:(\w+)/g)].map((m) => ({
     name: m[1],
     in: 'path',
     required: true,
-    schema: m[1] === 'name' || m[1] === 'token' ? { type: 'string' } : { type: 'integer', minimum: 0 },
+    description: PATH_PARAMETERS[m[1]] ?? missing(`path parameter ${m[1]}`),
+    schema: m[1] === 'name' || m[1] === 'token' ? { type: 'string' } : { type: 'integer', format: 'int32', minimum: 1 },
   }));
   const query = def.query as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
   for (const [name, schema] of Object.entries(query?.properties ?? {})) {
-    params.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema: schema as never });
+    const description = (schema.description as string | undefined) ?? QUERY_PARAMETERS[name] ?? missing(`query parameter ${name} of ${def.operationId}`);
+    params.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, description, schema: schemas.use(schema) as never });
   }
   return params;
 }
 
-function operation(def: RouteDef) {
-  const responses: Record<string, unknown> = {};
+const missing = (what: string): never => {
+  throw new Error(`OpenAPI: no description for ${what}`);
+};
+
+/** Statuses every operation may answer besides its own: what the middleware and the guards produce. */
+function commonErrors(def: RouteDef): number[] {
+  const write = def.method !== 'get';
+  return [400, 401, 403, 404, 409, 413, 415, 503].filter((st) => {
+    if (def.auth === 'public' && (st === 401 || st === 403)) return false;
+    // Conflicts come from writes only. Any write may carry a body (checked for type and size even where the route reads none).
+    return st === 409 || st === 413 || st === 415 ? write : true;
+  });
+}
+
+function responses(def: RouteDef, schemas: SchemaComponents) {
+  const out: Record<string, unknown> = {};
   for (const [status, r] of Object.entries(def.responses)) {
     const type = r.contentType ?? 'application/json';
-    responses[status] = {
+    out[status] = {
       description: r.description,
       ...(r.headers ? { headers: r.headers } : {}),
-      ...(r.schema ? { content: { [type]: { schema: r.schema } } } : {}),
+      ...(r.schema ? { content: { [type]: { schema: schemas.use(r.schema) } } } : {}),
     };
   }
-  const errorsListed = [400, 401, 403, 404, 409, 413, 415, 503].filter((st) => {
-    if (def.auth === 'public' && (st === 401 || st === 403)) return false;
-    // Any write may carry a body (checked for type and size even where the route reads none).
-    return st !== 413 && st !== 415 ? true : def.method !== 'get';
-  });
-  for (const st of errorsListed) {
-    responses[String(st)] ??= { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
-  }
+  for (const st of commonErrors(def)) out[String(st)] ??= { description: ERROR_DESCRIPTIONS[st], content: errorContent };
   if (isThrottled(def)) {
-    responses['429'] ??= {
+    out['429'] ??= {
       description: 'Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md)',
       headers: { 'Retry-After': { description: 'Segundos que esperar antes de reintentar', schema: { type: 'integer', minimum: 1 } } },
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      content: errorContent,
     };
   }
+  return out;
+}
+
+function who(def: RouteDef): string {
+  if (def.auth === 'public') return 'Acceso público, sin token.';
+  if (def.auth === 'authenticated') return 'Cualquier usuario autenticado.';
+  // Last line, no full stop: the fuzz test (and any client) reads the roles from it.
+  return `Roles: ${def.auth.join(', ')}`;
+}
+
+function requestBody(def: RouteDef, schemas: SchemaComponents) {
+  if (def.body) return { requestBody: { required: true, content: { 'application/json': { schema: schemas.use(def.body) } } } };
+  if (def.multipart) return { requestBody: { required: true, content: { 'multipart/form-data': { schema: schemas.use(fotoBody) } } } };
+  return {};
+}
+
+function operation(def: RouteDef, schemas: SchemaComponents) {
+  if (!TAG_DESCRIPTIONS[def.tag]) missing(`tag ${def.tag}`);
   return {
     operationId: def.operationId,
     tags: [def.tag],
     summary: def.summary,
+    description: [def.description ?? `${def.summary}.`, who(def)].join('\n\n'),
     security: def.auth === 'public' ? [] : [{ bearerAuth: [] }],
-    ...(def.auth !== 'public' && Array.isArray(def.auth) ? { description: `Roles: ${def.auth.join(', ')}` } : {}),
-    parameters: parameters(def),
-    ...(def.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: def.body } } } }
-      : def.multipart
-        ? {
-            requestBody: {
-              required: true,
-              content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } } },
-            },
-          }
-        : {}),
-    responses,
+    parameters: parameters(def, schemas),
+    ...requestBody(def, schemas),
+    responses: responses(def, schemas),
   };
 }
 
 /** OpenAPI 3.1 built from the same route definitions and schemas that validate requests. */
 export function openApiDocument(defs: RouteDef[]) {
+  const schemas = new SchemaComponents({ Error: errorSchema });
   const paths: Record<string, Record<string, unknown>> = {};
   const ids = new Set<string>();
   for (const def of defs) {
@@ -85,15 +124,21 @@ export function openApiDocument(defs: RouteDef[]) {
     ids.add(def.operationId);
     const p = toOpenApiPath(def.path);
     paths[p] ??= {};
-    paths[p][def.method] = operation(def);
+    paths[p][def.method] = operation(def, schemas);
   }
+  const tags = [...new Set(defs.map((d) => d.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
   return {
     openapi: '3.1.0',
-    info: { title: 'Psychology practice API', version: '1.0.0', description: 'Event-sourced back end for psychology practices.' },
-    servers: [{ url: '/' }],
+    info: {
+      title: 'Psychology practice API', version: '1.0.0',
+      description: 'Back end con event sourcing para consultas de psicología. Autenticación: `Authorization: Bearer <token>` con el token de POST /auth/login. '
+        + 'Fechas y horas: hora local de la consulta, sin zona. Listas: paginadas con `limit` y `cursor` (cabecera Link).',
+    },
+    servers: [{ url: '/', description: 'Este mismo servidor' }],
+    tags,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: errorSchema },
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token de POST /auth/login' } },
+      schemas: schemas.schemas,
     },
     paths,
   };

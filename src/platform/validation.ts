@@ -100,6 +100,20 @@ const RANGES = new Map<string, { es: string; en: string }>([
   [MONTH_PATTERN, { es: 'un mes AAAA-MM entre 1900-01 y 2100-12', en: 'a month YYYY-MM between 1900-01 and 2100-12' }],
 ]);
 
+// Names of the schemas that the OpenAPI document lists under components.schemas. Kept beside the
+// schema objects, not in them, so ajv validates the very same objects inline.
+const schemaNames = new WeakMap<JsonSchema, string>();
+
+/** Names `schema` for the OpenAPI document (referenced there with $ref); returns the same object. */
+export function named(name: string, schema: JsonSchema): JsonSchema {
+  const previous = schemaNames.get(schema);
+  if (previous !== undefined && previous !== name) throw new Error(`schema named twice: ${previous}, ${name}`);
+  schemaNames.set(schema, name);
+  return schema;
+}
+
+export const schemaName = (schema: object): string | undefined => schemaNames.get(schema as JsonSchema);
+
 // Schema helpers: shapes stay short and every object closes its fields.
 export const s = {
   object(properties: Record<string, JsonSchema>, required: string[] = [], extra: JsonSchema = {}): JsonSchema {

@@ -157,15 +157,17 @@ describe('HTTP platform', () => {
       const doc = r.body;
       expect(doc.openapi).to.match(/^3\.1\./);
       expect(doc.components.securitySchemes.bearerAuth).to.include({ type: 'http', scheme: 'bearer' });
+      // Bodies and records are named components, referenced with $ref.
+      const named = (s: { $ref?: string }) => (s.$ref ? doc.components.schemas[s.$ref.replace('#/components/schemas/', '')] : s);
       const loginOp = doc.paths['/auth/login'].post;
-      const schema = loginOp.requestBody.content['application/json'].schema;
+      const schema = named(loginOp.requestBody.content['application/json'].schema);
       expect(schema).to.include({ type: 'object', additionalProperties: false });
       expect(schema.required).to.have.members(['email', 'password']);
       expect(schema.properties).to.have.all.keys('email', 'password');
       expect(loginOp.security).to.deep.equal([]);
-      expect(loginOp.responses['200'].content['application/json'].schema.required).to.include.members(['token', 'idPaciente']);
+      expect(named(loginOp.responses['200'].content['application/json'].schema).required).to.include.members(['token', 'idPaciente']);
       expect(doc.paths['/auth/register-admin'].post.security).to.deep.equal([{ bearerAuth: [] }]);
-      expect(doc.paths['/auth/register-paciente'].post.requestBody.content['application/json'].schema.properties.usuario.additionalProperties).to.equal(false);
+      expect(named(doc.paths['/auth/register-paciente'].post.requestBody.content['application/json'].schema).properties.usuario.additionalProperties).to.equal(false);
       expect(doc.paths['/auth/pacientes/{id}/baja'].put.responses['200'].content).to.have.key('text/plain');
       expect(doc.paths).to.have.property('/auth/register-psicologo');
       expect((await srv.request('GET', '/swagger-ui')).status).to.equal(200);

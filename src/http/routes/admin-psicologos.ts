@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { localStorageIn } from '../../platform/storage.ts';
 import { pagePsicologosAdmin, pagePsicologosConPacientes } from '../../queries/psicologos.ts';
 import { answerPage } from '../paging.ts';
@@ -9,14 +9,14 @@ import { actualizarBody, actualizarHandler, crearBody, crearHandler, eliminarHan
 const adminItemFields = {
   idPsicologo: s.int(), idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(), especialidad: s.nullable(s.string()),
 };
-const adminItem = s.object(adminItemFields, Object.keys(adminItemFields));
-const conPacientes = s.object(
+const adminItem = named('PsicologoResumen', s.object(adminItemFields, Object.keys(adminItemFields)));
+const conPacientes = named('PsicologoConPacientes', s.object(
   {
     idPsicologo: s.int(), nombrePsicologo: s.string(),
     pacientes: s.array(s.object({ idPaciente: s.int(), nombrePaciente: s.string(), email: s.string() }, ['idPaciente', 'nombrePaciente', 'email'])),
   },
   ['idPsicologo', 'nombrePsicologo', 'pacientes'],
-);
+));
 
 /** The administrator's view of psychologists; create, update and delete behave as under /api/psicologo. */
 export function adminPsicologosRoutes(deps: AppDeps): RouteDef[] {

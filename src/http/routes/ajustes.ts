@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { IDIOMAS, type AjustesCampos } from '../../events/ajuste.ts';
 import { effectiveAjustes, pageAjustes } from '../../queries/ajustes.ts';
@@ -9,12 +9,12 @@ import { answerPage } from '../paging.ts';
 import { actualizarAjustes } from '../../commands/directorio.ts';
 import { actorOf } from './direcciones.ts';
 
-const ajustesSchema = s.object(
+const ajustesSchema = named('Ajustes', s.object(
   { idAjuste: s.nullable(s.int()), idUsuario: s.int(), idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string() },
   ['idAjuste', 'idUsuario', 'idioma', 'notificaciones', 'darkMode', 'timezone'],
-);
+));
 // Any subset; the zone is checked against the tz database by the decider.
-const ajustesBody = s.object({ idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string({ minLength: 1, maxLength: 64 }) });
+const ajustesBody = named('AjustesCambio', s.object({ idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string({ minLength: 1, maxLength: 64 }) }));
 
 export function ajustesRoutes(deps: AppDeps): RouteDef[] {
   const mine = (idUsuario: number) => effectiveAjustes(deps.knex, idUsuario, deps.config.practiceTimezone);

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
 import {
@@ -8,27 +8,24 @@ import {
 } from '../../queries/auditoria.ts';
 import { pageAfterItem, pageInMemory } from '../../queries/paging.ts';
 import { answerPage } from '../paging.ts';
+// Past states of the clinical record have the shape of its current ones.
+import { historialSchema } from './historial.ts';
 
 const TAG = 'Auditoría';
 const asOfQuery = s.object({ asOf: { ...s.datetime({ fraction: true }), description: 'Fecha y hora local de la consulta' } });
 const nullableInt = s.nullable(s.int());
-const eventoSchema = s.object(
+const eventoSchema = named('EventoAuditoria', s.object(
   {
     eventId: s.string(), stream: s.string(), type: s.string(), occurredAt: s.datetime(), occurredAtUtc: s.string(),
     actor: s.object({ idUsuario: nullableInt, rol: s.nullable(s.string()) }, ['idUsuario', 'rol']),
     data: { type: 'object' }, erased: s.array(s.string()),
   },
   ['eventId', 'stream', 'type', 'occurredAt', 'occurredAtUtc', 'actor', 'data', 'erased'],
-);
-const text = s.nullable(s.string());
-const historialSchema = s.object(
-  { idHistory: s.int(), idPaciente: s.int(), titulo: text, diagnostico: text, tratamiento: text, observaciones: text, creadoEn: s.datetime() },
-  ['idHistory', 'idPaciente', 'titulo', 'diagnostico', 'tratamiento', 'observaciones', 'creadoEn'],
-);
-const accesoSchema = s.object(
+));
+const accesoSchema = named('AccesoExpediente', s.object(
   { idAcceso: s.int(), idUsuario: nullableInt, rol: s.string(), idPaciente: s.int(), recurso: s.string(), metodo: s.string(), ruta: s.string(), accedidoEn: s.datetime() },
   ['idAcceso', 'idUsuario', 'rol', 'idPaciente', 'recurso', 'metodo', 'ruta', 'accedidoEn'],
-);
+));
 
 export const auditDeps = (deps: AppDeps): AuditDeps => ({
   store: deps.store, knex: deps.knex, timezone: deps.config.practiceTimezone, scanLog: deps.config.eventStore !== 'postgres',

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { normaliseEmail, signToken, verifyPassword } from '../../platform/security.ts';
@@ -10,16 +10,16 @@ import { findAuthUser, findPaciente, pageAdmins, type AuthUser } from '../../que
 import { answerPage } from '../paging.ts';
 import { darDeBajaPaciente, registerAdmin, registerPaciente, registerPsicologo, type Registered } from '../../commands/registration.ts';
 
-const loginResponse = s.object(
+const loginResponse = named('LoginRespuesta', s.object(
   { idUsuario: s.int(), nombre: s.string(), rol: s.enum(['ADMIN', 'PSICOLOGO', 'PACIENTE']), token: s.string(), idPsicologo: s.nullable(s.int()), idPaciente: s.nullable(s.int()) },
   ['idUsuario', 'nombre', 'rol', 'token', 'idPsicologo', 'idPaciente'],
-);
+));
 const usuarioFields = { nombre: s.nonEmpty(100), apellido: s.nonEmpty(100), email: s.email(), password: s.string({ maxLength: 200 }) };
 const direccion = s.object(
   { calle: s.nonEmpty(200), ciudad: s.string({ maxLength: 100 }), provincia: s.string({ maxLength: 100 }), codigoPostal: s.string({ maxLength: 10 }), pais: s.string({ maxLength: 100 }), descripcion: s.nullable(s.string({ maxLength: 500 })) },
   ['calle', 'codigoPostal'],
 );
-const registerPacienteBody = s.object(
+const registerPacienteBody = named('RegistroPaciente', s.object(
   {
     usuario: s.object({ ...usuarioFields, dni: s.nullable(s.string({ maxLength: 20 })) }, ['nombre', 'apellido', 'email', 'password']),
     fechaNacimiento: s.date(), genero: s.nullable(s.string({ maxLength: 50 })), telefono: s.nullable(s.string({ maxLength: 30, pattern: '^[0-9+() -]*$' })),
@@ -27,12 +27,12 @@ const registerPacienteBody = s.object(
     aceptaTerminos: s.bool(), aceptaVideoconferencia: s.bool(), aceptaComunicacion: s.bool(),
   },
   ['usuario', 'fechaNacimiento', 'aceptaTerminos'],
-);
-const registerPsicologoBody = s.object(
+));
+const registerPsicologoBody = named('RegistroPsicologo', s.object(
   { ...usuarioFields, especialidad: s.nullable(s.string({ maxLength: 200 })), experiencia: s.int({ maximum: 80 }), descripcion: s.nullable(s.string({ maxLength: 2000 })), licencia: s.nullable(s.string({ maxLength: 50 })) },
   ['nombre', 'apellido', 'email', 'password', 'experiencia'],
-);
-const adminItem = s.object({ idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(), rol: s.string(), activo: s.bool() });
+));
+const adminItem = named('Administrador', s.object({ idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(), rol: s.string(), activo: s.bool() }));
 
 export function sessionOf(deps: AppDeps, user: AuthUser) {
   return {
@@ -93,7 +93,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'post', path: '/auth/login', operationId: 'login', tag: 'Autenticación', summary: 'Iniciar sesión', auth: 'public', throttle: 'auth',
-      body: s.object({ email: s.email(), password: s.string({ maxLength: 200 }) }, ['email', 'password']),
+      body: named('Credenciales', s.object({ email: s.email(), password: s.string({ maxLength: 200 }) }, ['email', 'password'])),
       responses: {
         200: { description: 'Sesión', schema: loginResponse },
         // A public operation gets no 401 from the document builder, but a wrong password or an inactive user is one.
@@ -114,7 +114,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
     },
     {
       method: 'post', path: '/auth/register-admin', operationId: 'registerAdmin', tag: 'Autenticación', summary: 'Registrar un administrador', auth: ['ADMIN'],
-      body: s.object(usuarioFields, ['nombre', 'apellido', 'email', 'password']),
+      body: named('RegistroAdmin', s.object(usuarioFields, ['nombre', 'apellido', 'email', 'password'])),
       responses: { 200: { description: 'Sesión del administrador registrado', schema: loginResponse } },
       handler: async (ctx, { body }) => {
         const r = await registerAdmin(deps, actorOf(ctx), body);

@@ -2,7 +2,7 @@ import type { BloqueoCreado } from '../../events/agenda.ts';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { currentMonth, HORA_PATTERN } from '../../platform/agenda-time.ts';
@@ -15,12 +15,12 @@ import { actorOf, agendaEntrySchema, monthQuery, ownPsicologo } from './citas.ts
 const TAG = 'Agenda';
 const hora = s.string({ pattern: HORA_PATTERN });
 
-const bloqueoSchema = s.object(
+const bloqueoSchema = named('Bloqueo', s.object(
   { idBloqueo: s.int(), fecha: s.date(), horaInicio: s.string(), horaFin: s.string(), motivo: s.string() },
   ['idBloqueo', 'fecha', 'horaInicio', 'horaFin', 'motivo'],
-);
+));
 // No hours: the whole day (shown 00:00–23:59).
-const bloqueoBody = s.object({ fecha: s.date(), horaInicio: s.nullable(hora), horaFin: s.nullable(hora), motivo: s.nonEmpty(500) }, ['fecha', 'motivo']);
+const bloqueoBody = named('BloqueoCrear', s.object({ fecha: s.date(), horaInicio: s.nullable(hora), horaFin: s.nullable(hora), motivo: s.nonEmpty(500) }, ['fecha', 'motivo']));
 
 export function bloqueosRoutes(deps: AppDeps): RouteDef[] {
   const month = (m: string | undefined) => m ?? currentMonth(deps.clock.now(), deps.config.practiceTimezone);

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { AppDeps, Written } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { currentMonth } from '../../platform/agenda-time.ts';
@@ -19,28 +19,28 @@ import { citaStream, evolveCita, type Cita, type CitaEvent, type EstadoCita } fr
 const ESTADOS = ['PENDIENTE', 'CONFIRMADA', 'CANCELADA', 'COMPLETADA'] as const;
 const TAG = 'Citas';
 
-export const citaSchema = s.object(
+export const citaSchema = named('Cita', s.object(
   {
     idCita: s.int(), idPaciente: s.int(), idPsicologo: s.int(), nombrePsicologo: s.string(), nombrePaciente: s.string(),
     startDatetime: s.datetime(), durationMinutes: s.int(), estado: s.enum(ESTADOS), motivo: s.nullable(s.string()),
   },
   ['idCita', 'idPaciente', 'idPsicologo', 'nombrePsicologo', 'nombrePaciente', 'startDatetime', 'durationMinutes', 'estado', 'motivo'],
-);
-export const agendaEntrySchema = s.object(
+));
+export const agendaEntrySchema = named('AgendaEntrada', s.object(
   { fecha: s.date(), horaInicio: s.string(), horaFin: s.string(), tipo: s.enum(['cita', 'bloqueo']), detalle: s.string(), referenciaId: s.int() },
   ['fecha', 'horaInicio', 'horaFin', 'tipo', 'detalle', 'referenciaId'],
-);
+));
 /** `?month=YYYY-MM`; without it, the current month of the practice's zone. */
 export const monthQuery = s.object({ month: s.month() });
 
 const duration = s.int({ minimum: 1, maximum: MAX_DURACION_MINUTOS });
 const motivo = s.nullable(s.string({ maxLength: 1000 }));
-const crearBody = s.object(
+const crearBody = named('CitaCrear', s.object(
   { idPsicologo: s.int({ minimum: 1, maximum: 2_147_483_647 }), startDatetime: s.datetime(), durationMinutes: duration, motivo },
   ['idPsicologo', 'startDatetime'],
-);
-const reprogramarBody = s.object({ startDatetime: s.datetime(), durationMinutes: duration, motivo }, [], { minProperties: 1 });
-const estadoBody = s.object({ estado: s.enum(ESTADOS) }, ['estado']);
+));
+const reprogramarBody = named('CitaCambio', s.object({ startDatetime: s.datetime(), durationMinutes: duration, motivo }, [], { minProperties: 1 }));
+const estadoBody = named('CitaCambioEstado', s.object({ estado: s.enum(ESTADOS) }, ['estado']));
 
 const one = (description: string) => ({ description, schema: citaSchema });
 const list = { 200: { description: 'Citas, por idCita', schema: s.array(citaSchema) } };

@@ -2,7 +2,7 @@ import type { DiarioRegistrado } from '../../events/diario.ts';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
@@ -13,15 +13,15 @@ import { diarioNotFound } from '../../commands/diario.ts';
 import { actorOf, idPacienteQuery, ownPaciente, pacienteDelPsicologo } from './historial.ts';
 
 const TAG = 'Diario emocional';
-const diarioSchema = s.object(
+const diarioSchema = named('DiarioEntrada', s.object(
   { idDiario: s.int(), idPaciente: s.int(), fecha: s.datetime(), emocion: s.string(), intensidad: s.int({ minimum: 1, maximum: 10 }), nota: s.nullable(s.string()) },
   ['idDiario', 'idPaciente', 'fecha', 'emocion', 'intensidad', 'nota'],
-);
+));
 // Free text: Ansiedad, Tristeza, Alegría, Irritabilidad, Calma, Frustración are typical, not a closed list.
-const diarioBody = s.object(
+const diarioBody = named('DiarioEntradaCrear', s.object(
   { emocion: s.nonEmpty(100), intensidad: s.int({ minimum: 1, maximum: 10 }), nota: s.nullable(s.string({ maxLength: 5000 })) },
   ['emocion', 'intensidad'],
-);
+));
 const list = { 200: { description: 'Entradas, por idDiario', schema: s.array(diarioSchema) } };
 
 export function diarioRoutes(deps: AppDeps): RouteDef[] {

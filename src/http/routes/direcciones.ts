@@ -2,7 +2,7 @@ import type { DireccionAnadida } from '../../events/direccion.ts';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
@@ -12,17 +12,17 @@ import { anadirDireccion, eliminarDireccion } from '../../commands/directorio.ts
 import { direccionNotFound } from '../../commands/direccion.ts';
 
 const text = (max: number) => s.nullable(s.string({ maxLength: max }));
-const direccionSchema = s.object(
+const direccionSchema = named('Direccion', s.object(
   {
     idDireccion: s.int(), idPaciente: s.int(), calle: s.string(), ciudad: text(100), provincia: text(100),
     codigoPostal: text(10), pais: text(100), descripcion: text(500),
   },
   ['idDireccion', 'idPaciente', 'calle', 'ciudad', 'provincia', 'codigoPostal', 'pais', 'descripcion'],
-);
-const direccionBody = s.object(
+));
+const direccionBody = named('DireccionCrear', s.object(
   { calle: s.nonEmpty(200), ciudad: text(100), provincia: text(100), codigoPostal: s.string({ maxLength: 10 }), pais: text(100), descripcion: text(500) },
   ['calle', 'codigoPostal'],
-);
+));
 // Query values arrive as text; the integer range is checked in the handler (PostgreSQL int).
 const idPacienteQuery = s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }) }, ['idPaciente']);
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { localDateTime } from '../../platform/time.ts';
@@ -10,8 +10,8 @@ import { eliminarDispositivo, registrarDispositivo } from '../../commands/direct
 import { actorOf } from './direcciones.ts';
 
 const MAX_TOKEN = 4096;
-const dispositivoSchema = s.object({ token: s.string(), idUsuario: s.int(), creadoEn: s.datetime() }, ['token', 'idUsuario', 'creadoEn']);
-const tokenBody = s.object({ token: s.nonEmpty(MAX_TOKEN) }, ['token']);
+const dispositivoSchema = named('Dispositivo', s.object({ token: s.string(), idUsuario: s.int(), creadoEn: s.datetime() }, ['token', 'idUsuario', 'creadoEn']));
+const tokenBody = named('DispositivoRegistro', s.object({ token: s.nonEmpty(MAX_TOKEN) }, ['token']));
 
 export function dispositivosRoutes(deps: AppDeps): RouteDef[] {
   return [

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
@@ -16,13 +16,13 @@ import type { Autoria, HistorialCampos } from '../../events/historial.ts';
 
 const TAG = 'Historial clínico';
 const text = s.nullable(s.string({ maxLength: 5000 }));
-const historialSchema = s.object(
+export const historialSchema = named('Historial', s.object(
   { idHistory: s.int(), idPaciente: s.int(), titulo: s.nullable(s.string()), diagnostico: text, tratamiento: text, observaciones: text, creadoEn: s.datetime() },
   ['idHistory', 'idPaciente', 'titulo', 'diagnostico', 'tratamiento', 'observaciones', 'creadoEn'],
-);
+));
 const campos = { titulo: s.nonEmpty(200), diagnostico: text, tratamiento: text, observaciones: text };
-const historialBody = s.object(campos, ['titulo']);
-const psicologoBody = s.object({ ...campos, idPaciente: s.int({ minimum: 1, maximum: 2_147_483_647 }) }, ['titulo', 'idPaciente']);
+const historialBody = named('HistorialDatos', s.object(campos, ['titulo']));
+const psicologoBody = named('HistorialCrearPsicologo', s.object({ ...campos, idPaciente: s.int({ minimum: 1, maximum: 2_147_483_647 }) }, ['titulo', 'idPaciente']));
 const list = { 200: { description: 'Registros, por idHistory', schema: s.array(historialSchema) } };
 const one = (description: string) => ({ description, schema: historialSchema });
 

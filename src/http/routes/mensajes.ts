@@ -3,7 +3,7 @@ import type { Rol } from '../../events/usuario.ts';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s, type JsonSchema } from '../validation.ts';
+import { named, s, type JsonSchema } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { enviarMensaje, marcarLeido, type EnvioInput } from '../../commands/mensajes.ts';
@@ -14,16 +14,16 @@ import { answerPage } from '../paging.ts';
 
 const id = (): JsonSchema => s.int({ minimum: 1, maximum: 2_147_483_647 });
 
-export const mensajeSchema = s.object(
+export const mensajeSchema = named('Mensaje', s.object(
   {
     idMensaje: s.int(), senderId: s.int(), receiverId: s.int(), idCita: s.nullable(s.int()),
     mensaje: { ...s.nullable(s.string()), description: 'null once the text was erased (crypto-shredding)' },
     enviadoEn: s.datetime(), leido: s.bool(),
   },
   ['idMensaje', 'senderId', 'receiverId', 'idCita', 'mensaje', 'enviadoEn', 'leido'],
-);
+));
 
-const envioBody = s.object(envioFields, ['receiverId', 'mensaje']);
+const envioBody = named('MensajeEnvio', s.object(envioFields, ['receiverId', 'mensaje']));
 
 interface Area {
   prefix: string;

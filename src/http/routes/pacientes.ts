@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s, type JsonSchema } from '../validation.ts';
+import { named, s, type JsonSchema } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { ESTADOS_PAGO, METODOS_PAGO } from '../../events/paciente.ts';
@@ -25,21 +25,21 @@ const profileFields = {
   metodoPago: nullableEnum(METODOS_PAGO),
   estadoPago: s.enum(ESTADOS_PAGO),
 };
-const crearBody = s.object({ idUsuario: id(), idPsicologo: id(), ...profileFields }, ['idUsuario', 'idPsicologo', 'fechaNacimiento']);
-const actualizarBody = s.object({ idPsicologo: id(), ...profileFields }, [], { minProperties: 1 });
-const asignarBody = s.object({ idPaciente: id(), idPsicologo: id() }, ['idPaciente', 'idPsicologo']);
+const crearBody = named('PacienteCrear', s.object({ idUsuario: id(), idPsicologo: id(), ...profileFields }, ['idUsuario', 'idPsicologo', 'fechaNacimiento']));
+const actualizarBody = named('PacienteCambio', s.object({ idPsicologo: id(), ...profileFields }, [], { minProperties: 1 }));
+const asignarBody = named('AsignacionPsicologo', s.object({ idPaciente: id(), idPsicologo: id() }, ['idPaciente', 'idPsicologo']));
 
-const paciente = s.object({
+const paciente = named('Paciente', s.object({
   idPaciente: s.int(), idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(),
   idPsicologo: s.nullable(s.int()), fechaNacimiento: s.date(), genero: s.nullable(s.string()), telefono: s.nullable(s.string()),
   metodoPago: nullableEnum(METODOS_PAGO), estadoPago: s.enum(ESTADOS_PAGO),
-}, ['idPaciente', 'idUsuario', 'nombre', 'apellido', 'email', 'idPsicologo', 'fechaNacimiento', 'genero', 'telefono', 'metodoPago', 'estadoPago']);
-const exportacion = s.object({
+}, ['idPaciente', 'idUsuario', 'nombre', 'apellido', 'email', 'idPsicologo', 'fechaNacimiento', 'genero', 'telefono', 'metodoPago', 'estadoPago']));
+const exportacion = named('ExportacionPaciente', s.object({
   generadoEn: s.datetime(), usuario: { type: 'object' }, paciente: { type: 'object' }, direcciones: s.array({ type: 'object' }),
   ajustes: s.array({ type: 'object' }), dispositivos: s.array({ type: 'object' }), citas: s.array({ type: 'object' }),
   sesiones: s.array({ type: 'object' }), historialClinico: s.array({ type: 'object' }), diarioEmocional: s.array({ type: 'object' }),
   progresoEmocional: s.array({ type: 'object' }), mensajes: s.array({ type: 'object' }), eventos: s.array(s.object({ stream: s.string(), type: s.string(), occurredAt: s.datetime(), data: { type: 'object' } })),
-});
+}));
 
 /** Fields only an administrator may change: who treats the patient, and whether they paid. */
 const ADMIN_ONLY: (keyof ActualizarPacienteInput)[] = ['idPsicologo', 'estadoPago'];

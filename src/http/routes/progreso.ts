@@ -2,7 +2,7 @@ import type { ProgresoRegistrado } from '../../events/progreso.ts';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
@@ -15,16 +15,16 @@ import { actorOf, idPacienteQuery, ownPaciente, pacienteDelPsicologo } from './h
 
 const TAG = 'Progreso emocional';
 const nivel = () => s.int({ minimum: 0, maximum: 10 });
-const progresoSchema = s.object(
+const progresoSchema = named('Progreso', s.object(
   { idProgress: s.int(), idPaciente: s.int(), fecha: s.date(), nivelEstres: nivel(), nivelAnsiedad: nivel(), nivelAnimo: nivel() },
   ['idProgress', 'idPaciente', 'fecha', 'nivelEstres', 'nivelAnsiedad', 'nivelAnimo'],
-);
-const progresoBody = s.object({ fecha: s.date(), nivelEstres: nivel(), nivelAnsiedad: nivel(), nivelAnimo: nivel() }, ['fecha', 'nivelEstres', 'nivelAnsiedad', 'nivelAnimo']);
+));
+const progresoBody = named('ProgresoCrear', s.object({ fecha: s.date(), nivelEstres: nivel(), nivelAnsiedad: nivel(), nivelAnimo: nivel() }, ['fecha', 'nivelEstres', 'nivelAnsiedad', 'nivelAnimo']));
 const media = { type: 'number', minimum: 0, maximum: 10 };
-const semanaSchema = s.object(
+const semanaSchema = named('ProgresoSemana', s.object(
   { semana: s.date(), registros: s.int(), mediaEstres: media, mediaAnsiedad: media, mediaAnimo: media },
   ['semana', 'registros', 'mediaEstres', 'mediaAnsiedad', 'mediaAnimo'],
-);
+));
 const rango = { desde: s.date(), hasta: s.date() };
 const resumenQuery = s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }), ...rango }, ['idPaciente']);
 const list = { 200: { description: 'Registros, por idProgress', schema: s.array(progresoSchema) } };

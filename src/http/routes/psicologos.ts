@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { CONTENT_TYPES, localStorageIn, type FileExtension, type FileStorage } from '../../platform/storage.ts';
@@ -21,25 +21,25 @@ const perfilFields = {
   descripcion: s.nullable(s.string({ maxLength: 2000 })),
   licencia: s.nullable(s.string({ maxLength: 50 })),
 };
-export const crearBody = s.object({ idUsuario: s.int({ minimum: 1, maximum: MAX_ID }), ...perfilFields }, ['idUsuario', 'experiencia']);
+export const crearBody = named('PsicologoCrear', s.object({ idUsuario: s.int({ minimum: 1, maximum: MAX_ID }), ...perfilFields }, ['idUsuario', 'experiencia']));
 /** Any of the four fields; omitted ones keep their value, null clears an optional one. */
-export const actualizarBody = s.object(perfilFields, [], { minProperties: 1 });
+export const actualizarBody = named('PsicologoCambio', s.object(perfilFields, [], { minProperties: 1 }));
 
 const professional = {
   idPsicologo: s.int(), especialidad: s.nullable(s.string()), experiencia: s.int(),
   descripcion: s.nullable(s.string()), licencia: s.nullable(s.string()),
 };
 const itemFields = { ...professional, idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string() };
-export const psicologoItem = s.object(itemFields, Object.keys(itemFields));
-export const perfilSchema = s.object({ ...itemFields, fotoPerfilUrl: s.nullable(s.string()) }, [...Object.keys(itemFields), 'fotoPerfilUrl']);
+export const psicologoItem = named('Psicologo', s.object(itemFields, Object.keys(itemFields)));
+export const perfilSchema = named('PsicologoPerfil', s.object({ ...itemFields, fotoPerfilUrl: s.nullable(s.string()) }, [...Object.keys(itemFields), 'fotoPerfilUrl']));
 const publicoFields = { ...professional, nombre: s.string(), apellido: s.string(), fotoPerfilUrl: s.nullable(s.string()) };
-const publicoSchema = s.object(publicoFields, Object.keys(publicoFields));
+const publicoSchema = named('PsicologoPublico', s.object(publicoFields, Object.keys(publicoFields)));
 const pacienteFields = {
   idPaciente: s.int(), idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(),
   fechaNacimiento: s.nullable(s.string()), genero: s.nullable(s.string()), telefono: s.nullable(s.string()),
   metodoPago: s.nullable(s.string()), estadoPago: s.string(),
 };
-const pacienteItem = s.object(pacienteFields, Object.keys(pacienteFields));
+const pacienteItem = named('PacienteDePsicologo', s.object(pacienteFields, Object.keys(pacienteFields)));
 
 export const actorOf = (user: AuthUser) => ({ idUsuario: user.idUsuario, rol: user.rol });
 const notFound = () => errors.notFound('Psicólogo', 'Psychologist');

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
@@ -17,21 +17,21 @@ import type { Position } from '../../eventstore/port.ts';
 
 const MAX_ID = 2_147_483_647;
 const text = () => s.nullable(s.string({ maxLength: 10_000 }));
-const sesionSchema = s.object(
+const sesionSchema = named('Sesion', s.object(
   {
     idSesion: s.int(), idCita: s.int(), idPaciente: s.int(), idPsicologo: s.int(), sessionDate: s.datetime(),
     durationMinutes: s.int(), notas: text(), recomendaciones: text(),
   },
   ['idSesion', 'idCita', 'idPaciente', 'idPsicologo', 'sessionDate', 'durationMinutes', 'notas', 'recomendaciones'],
-);
+));
 const bodyFields = {
   idCita: s.int({ minimum: 1, maximum: MAX_ID }), sessionDate: s.datetime(),
   // The spec's rule is > 0; a day is the longest a single session can be.
   durationMinutes: s.int({ exclusiveMinimum: 0, maximum: 1440 }), notas: text(), recomendaciones: text(),
 };
 const required = ['idCita', 'sessionDate', 'durationMinutes'];
-const pacienteBody = s.object(bodyFields, required);
-const psicologoBody = s.object({ ...bodyFields, idPaciente: s.int({ minimum: 1, maximum: MAX_ID }) }, [...required, 'idPaciente']);
+const pacienteBody = named('SesionCrear', s.object(bodyFields, required));
+const psicologoBody = named('SesionCrearPsicologo', s.object({ ...bodyFields, idPaciente: s.int({ minimum: 1, maximum: MAX_ID }) }, [...required, 'idPaciente']));
 // Query values arrive as text; the integer range is checked in the handler (PostgreSQL int).
 const psicologoQuery = s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }) });
 

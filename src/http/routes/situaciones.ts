@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
-import { s } from '../validation.ts';
+import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { CATEGORIAS, type SituacionCampos } from '../../events/situacion.ts';
@@ -10,16 +10,16 @@ import { answerPage } from '../paging.ts';
 import { crearSituacion, eliminarSituacion, modificarSituacion } from '../../commands/catalogo-situaciones.ts';
 import { actorOf } from './direcciones.ts';
 
-const situacionSchema = s.object(
+const situacionSchema = named('Situacion', s.object(
   { idSituacion: s.int(), nombre: s.string(), categoria: s.enum(CATEGORIAS), descripcion: s.nullable(s.string()), activo: s.bool() },
   ['idSituacion', 'nombre', 'categoria', 'descripcion', 'activo'],
-);
+));
 // POST and PUT take the same body (decisions.md). Left out: a new entry is active with no
 // description; an update keeps the entry's current descripcion and activo.
-const situacionBody = s.object(
+const situacionBody = named('SituacionDatos', s.object(
   { nombre: s.nonEmpty(100), categoria: s.enum(CATEGORIAS), descripcion: s.nullable(s.string({ maxLength: 1000 })), activo: s.bool() },
   ['nombre', 'categoria'],
-);
+));
 
 type Body = Omit<SituacionCampos, 'descripcion' | 'activo'> & { descripcion?: string | null; activo?: boolean };
 const campos = (b: Body): SituacionCampos => ({ nombre: b.nombre, categoria: b.categoria, descripcion: b.descripcion ?? null, activo: b.activo ?? true });

@@ -1,0 +1,92 @@
+// Texts of the OpenAPI document that the route definitions share: tags, path parameters and the
+// fields that recur in many schemas. A field's own `description` in its schema wins over these.
+
+const LOCAL = 'hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona';
+
+export const TAG_DESCRIPTIONS: Record<string, string> = {
+  'Autenticación': 'Inicio de sesión (JWT Bearer), registro de pacientes, psicólogos y administradores, bajas',
+  'Pacientes': 'Perfiles de paciente: alta, consulta, cambios, supresión y exportación de sus datos',
+  'Psicólogos': 'Perfiles profesionales de los psicólogos, su foto y sus pacientes',
+  'Administración de psicólogos': 'Gestión de psicólogos por un administrador y asignación de pacientes',
+  'Archivos': 'Archivos subidos (fotos de perfil)',
+  'Direcciones': 'Direcciones postales de los pacientes',
+  'Situaciones': 'Catálogo de situaciones (motivos de consulta) que mantiene la administración',
+  'Ajustes': 'Preferencias de cada usuario: idioma, notificaciones, modo oscuro y zona horaria',
+  'Dispositivos': 'Tokens de notificaciones push de los dispositivos de cada usuario',
+  'Citas': 'Citas entre pacientes y psicólogos: petición, cambios, estados y agenda del paciente',
+  'Agenda': 'Agenda mensual del psicólogo y sus bloqueos de tiempo',
+  'Sesiones': 'Sesiones terapéuticas registradas a partir de las citas',
+  'Historial clínico': 'Registros del historial clínico (cada lectura de un profesional queda registrada)',
+  'Diario emocional': 'Entradas del diario emocional del paciente',
+  'Progreso emocional': 'Niveles diarios de estrés, ansiedad y ánimo y sus medias semanales',
+  'Auditoría': 'Consultas de auditoría del expediente clínico reconstruidas desde los eventos',
+  'Mensajes': 'Mensajería del paciente (también en tiempo real por STOMP en /user/queue/messages)',
+  'Mensajes (psicólogo)': 'Mensajería del psicólogo',
+  'Mensajes (administración)': 'Supervisión de todos los mensajes por un administrador',
+};
+
+export const PATH_PARAMETERS: Record<string, string> = {
+  id: 'Identificador del recurso de la ruta (entero de 1 a 2147483647)',
+  idPaciente: 'Identificador del paciente (entero de 1 a 2147483647)',
+  name: 'Nombre del archivo tal como aparece en fotoPerfilUrl',
+  token: 'Token de notificaciones push registrado por el usuario',
+};
+
+export const QUERY_PARAMETERS: Record<string, string> = {
+  month: 'Mes AAAA-MM entre 1900-01 y 2100-12; sin él, el mes en curso en la zona de la consulta',
+  idPaciente: 'Identificador del paciente (entero de 1 a 2147483647, en texto)',
+  desde: 'Primer día incluido (AAAA-MM-DD); sin él, desde el primer registro',
+  hasta: 'Último día incluido (AAAA-MM-DD), no anterior a desde; sin él, hasta el último registro',
+};
+
+const FIELDS: Record<string, string> = {
+  idUsuario: 'Identificador del usuario', idPaciente: 'Identificador del paciente', idPsicologo: 'Identificador del psicólogo',
+  idCita: 'Identificador de la cita', idSesion: 'Identificador de la sesión', idHistory: 'Identificador del registro del historial',
+  idDiario: 'Identificador de la entrada del diario', idProgress: 'Identificador del registro de progreso',
+  idDireccion: 'Identificador de la dirección', idSituacion: 'Identificador de la situación', idBloqueo: 'Identificador del bloqueo',
+  idMensaje: 'Identificador del mensaje', idAcceso: 'Identificador del acceso registrado',
+  idAjuste: 'Identificador de los ajustes guardados; null mientras el usuario no los haya cambiado nunca',
+  nombre: 'Nombre', apellido: 'Apellidos', email: 'Correo electrónico (se compara sin distinguir mayúsculas)',
+  password: 'Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt)', dni: 'Documento de identidad',
+  rol: 'Rol del usuario: ADMIN, PSICOLOGO o PACIENTE', token: 'Token (JWT de sesión o token push, según el recurso)',
+  activo: 'Si está activo (los inactivos no pueden iniciar sesión o no aparecen en el catálogo público)',
+  fechaNacimiento: 'Fecha de nacimiento (AAAA-MM-DD)', genero: 'Género, texto libre', telefono: 'Teléfono: dígitos, espacios, +, ( ) y -',
+  metodoPago: 'Método de pago: PRESENCIAL u ONLINE', estadoPago: 'Estado del pago del paciente',
+  usuario: 'Datos de la cuenta de usuario', direccion: 'Direcciones postales del paciente (hasta 10)',
+  aceptaTerminos: 'Acepta los términos del servicio (obligatorio: true)', aceptaVideoconferencia: 'Acepta sesiones por videoconferencia',
+  aceptaComunicacion: 'Acepta recibir comunicaciones',
+  especialidad: 'Especialidad clínica', experiencia: 'Años de experiencia (0 a 80)', licencia: 'Número de colegiado o licencia',
+  descripcion: 'Descripción en texto libre', fotoPerfilUrl: 'Ruta de la foto de perfil (GET /files/{name}); null si no hay foto',
+  nombrePsicologo: 'Nombre completo del psicólogo', nombrePaciente: 'Nombre completo del paciente', pacientes: 'Pacientes asignados',
+  calle: 'Calle y número', ciudad: 'Ciudad', provincia: 'Provincia', pais: 'País',
+  codigoPostal: 'Código postal: en España cinco dígitos (01–52 al principio); en otro país de 3 a 10 letras, dígitos, espacios o guiones',
+  categoria: 'Categoría de la situación', idioma: 'Idioma de la interfaz y de las notificaciones', notificaciones: 'Si recibe notificaciones',
+  darkMode: 'Si usa el modo oscuro', timezone: 'Zona horaria IANA del usuario (p. ej. Europe/Madrid)',
+  startDatetime: `Inicio de la cita, ${LOCAL}`, durationMinutes: 'Duración en minutos', estado: 'Estado de la cita',
+  motivo: 'Motivo en texto libre', fecha: 'Fecha (AAAA-MM-DD) o fecha y hora local, según el recurso',
+  horaInicio: 'Hora de inicio (HH:mm, hora local)', horaFin: 'Hora de fin (HH:mm, hora local)',
+  tipo: 'Tipo de entrada: cita o bloqueo', detalle: 'Texto de la entrada (para el paciente, "No disponible" en los bloqueos)',
+  referenciaId: 'idCita o idBloqueo, según el tipo', sessionDate: `Fecha y hora de la sesión, ${LOCAL}`,
+  notas: 'Notas de la sesión', recomendaciones: 'Recomendaciones tras la sesión',
+  titulo: 'Título del registro', diagnostico: 'Diagnóstico', tratamiento: 'Tratamiento', observaciones: 'Observaciones',
+  creadoEn: `Momento de creación, ${LOCAL}`, emocion: 'Emoción (texto libre: Ansiedad, Tristeza, Alegría, Calma...)',
+  intensidad: 'Intensidad de la emoción, de 1 a 10', nota: 'Nota libre',
+  nivelEstres: 'Nivel de estrés, de 0 a 10', nivelAnsiedad: 'Nivel de ansiedad, de 0 a 10', nivelAnimo: 'Nivel de ánimo, de 0 a 10',
+  semana: 'Lunes (ISO) de la semana', registros: 'Número de registros de la semana', mediaEstres: 'Media de estrés de la semana',
+  mediaAnsiedad: 'Media de ansiedad de la semana', mediaAnimo: 'Media de ánimo de la semana',
+  senderId: 'idUsuario del remitente', receiverId: 'idUsuario del destinatario',
+  mensaje: 'Texto del mensaje (null si se borró: borrado criptográfico)', enviadoEn: `Momento del envío, ${LOCAL}`, leido: 'Si el destinatario lo leyó',
+  eventId: 'Identificador del evento', stream: 'Flujo de eventos al que pertenece', type: 'Tipo de evento',
+  occurredAt: `Momento del evento, ${LOCAL}`, occurredAtUtc: 'Momento del evento en UTC (ISO 8601 con Z)',
+  actor: 'Quién causó el evento (null si fue el sistema)', data: 'Datos del evento (los borrados aparecen como null)',
+  erased: 'Campos de data borrados (borrado criptográfico)', recurso: 'Parte del expediente leída', metodo: 'Método HTTP de la lectura',
+  ruta: 'Ruta HTTP de la lectura', accedidoEn: `Momento de la lectura, ${LOCAL}`,
+  generadoEn: `Momento de la exportación, ${LOCAL}`, paciente: 'Perfil del paciente', direcciones: 'Direcciones', ajustes: 'Ajustes',
+  dispositivos: 'Dispositivos', citas: 'Citas', sesiones: 'Sesiones', historialClinico: 'Registros del historial clínico',
+  diarioEmocional: 'Entradas del diario emocional', progresoEmocional: 'Registros de progreso emocional', mensajes: 'Mensajes',
+  eventos: 'Eventos del registro que conciernen al paciente',
+  file: 'La imagen: JPEG, PNG o WebP, máximo 5 MiB',
+};
+
+/** The shared description of a field, if it has one. */
+export const fieldDescription = (field: string): string | undefined => (Object.hasOwn(FIELDS, field) ? FIELDS[field] : undefined);
