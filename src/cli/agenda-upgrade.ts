@@ -1,8 +1,5 @@
 // npm run agenda:upgrade — carries agendas written before the per-day streams into them (the server
 // does the same at start). Idempotent.
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { upgradeLegacyAgendas } from '../commands/agenda-upgrade.ts';
 import { openEventStore } from '../eventstore/open.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -10,6 +7,7 @@ import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { sequenceIds } from '../platform/ids.ts';
 import { lookupHasher } from '../platform/security.ts';
+import { commandLine, isMainModule } from './args.ts';
 
 const USAGE = `Usage: npm run agenda:upgrade
 
@@ -22,19 +20,8 @@ Options:
   --help   this text
 `;
 
-const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(resolve(process.argv[1]!)).href;
-if (isMain) {
-  let help = false;
-  try {
-    help = parseArgs({ args: process.argv.slice(2), strict: true, allowPositionals: false, options: { help: { type: 'boolean' } } }).values.help ?? false;
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
+if (isMainModule(import.meta.url)) {
+  commandLine(USAGE, {});
   try {
     const config = loadConfig();
     const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 3 });

@@ -1,29 +1,54 @@
-// npm run audit:replay -- --paciente <idPaciente> [--as-of <YYYY-MM-DDTHH:MM:SS>]
+// npm run -s audit:replay -- --paciente <idPaciente> [--as-of <YYYY-MM-DDTHH:MM:SS>]
 // Prints, as JSON, the patient's clinical events, messages and appointment reasons up to the moment (as GET
 // /api/admin/auditoria/pacientes/{id}/eventos?asOf= answers) and the clinical history as it stood
 // then (as .../historial-clinico?asOf=), both rebuilt from the log through the sealing layer.
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { openEventStore } from '../eventstore/open.ts';
 import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { localDateTime } from '../platform/time.ts';
 import { eventosClinicos, historialAsOf, pacienteEnLog, parseAsOf } from '../queries/auditoria.ts';
+import { commandLine, isMainModule, parseCommandLine, UsageError } from './args.ts';
 
-export class UsageError extends Error {}
+export { UsageError };
 
-export function parseArgs(argv: string[]): { idPaciente: number; asOf: string | null } {
-  let idPaciente: number | null = null;
-  let asOf: string | null = null;
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, value] = [argv[i], argv[i + 1]];
-    if (flag === '--paciente' && value && /^\d{1,10}$/.test(value) && Number(value) <= 2_147_483_647) idPaciente = Number(value);
-    else if (flag === '--as-of' && value) asOf = value;
-    else throw new UsageError(`Unexpected argument: ${flag}`);
-    i++;
+const USAGE = `Usage: npm run -s audit:replay -- --paciente <id> [--as-of <YYYY-MM-DDTHH:MM:SS>] > replay.json
+
+Prints, as JSON on stdout, the patient's clinical events, messages and appointment reasons up to the
+moment (the practice's local time; default now) and the clinical history as it stood then, rebuilt from
+the event log. Every message goes to stderr. The replay is recorded as an access (rol CLI).
+Use npm run -s (silent): without it npm prints its own banner on stdout before the JSON.
+
+Options:
+  --paciente ID   the patient's id (required)
+  --as-of TIME    a local date-time, YYYY-MM-DDTHH:MM[:SS]
+  --help          this text
+
+Exit codes: 0 done, 1 failure, 2 usage or configuration error, 3 the patient is not in the log.
+`;
+
+const OPTIONS = { paciente: { type: 'string' }, 'as-of': { type: 'string' } } as const;
+
+function check(values: { paciente?: string; 'as-of'?: string }): { idPaciente: number; asOf: string | null } {
+  const id = values.paciente;
+  if (id === undefined) throw new UsageError('--paciente is required');
+  if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) throw new UsageError(`Not a patient id: ${id}`);
+  const asOf = values['as-of'] ?? null;
+  // The syntax is checked now, before anything is opened; the practice's zone applies in auditReplay.
+  if (asOf !== null) {
+    try {
+      parseAsOf(asOf, 'UTC');
+    } catch {
+      throw new UsageError(`--as-of must be a local date-time (YYYY-MM-DDTHH:MM:SS): ${asOf}`);
+    }
   }
-  if (idPaciente === null) throw new UsageError('Usage: audit-replay --paciente <id> [--as-of <YYYY-MM-DDTHH:MM:SS>]');
-  return { idPaciente, asOf };
+  return { idPaciente: Number(id), asOf };
+}
+
+/** The command line as the command reads it; throws UsageError (tests call it). */
+export function parseArgs(argv: string[]): { idPaciente: number; asOf: string | null } {
+  const parsed = parseCommandLine(argv, OPTIONS);
+  if (parsed.help) throw new UsageError('--help');
+  return check(parsed.values);
 }
 
 /** The replay as JSON; null when the log does not know the patient. The replay itself is logged as an access. */
@@ -50,10 +75,9 @@ export async function auditReplay(config: Config, idPaciente: number, asOfText: 
   }
 }
 
-const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(resolve(process.argv[1]!)).href;
-if (isMain) {
+if (isMainModule(import.meta.url)) {
+  const { idPaciente, asOf } = commandLine(USAGE, OPTIONS, check);
   try {
-    const { idPaciente, asOf } = parseArgs(process.argv.slice(2));
     const result = await auditReplay(loadConfig(), idPaciente, asOf);
     if (!result) {
       process.stderr.write(`Patient ${idPaciente} is not in the log.\n`);
@@ -62,7 +86,7 @@ if (isMain) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     process.exit(0);
   } catch (err) {
-    const usage = err instanceof UsageError || err instanceof ConfigError || (err as { status?: number }).status === 400;
+    const usage = err instanceof ConfigError || (err as { status?: number }).status === 400;
     process.stderr.write(usage ? `${(err as Error).message}\n` : `Replay failed: ${err instanceof Error ? err.stack : String(err)}\n`);
     process.exit(usage ? 2 : 1);
   }

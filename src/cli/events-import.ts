@@ -3,11 +3,9 @@
 // streams, revisions, event ids and metadata; then claims the file's reservations. Resumable: run it again
 // after a failure and the events already imported are skipped. The target's PostgreSQL must hold the data
 // keys of the source (same database, or data_keys, key_aliases and server_keys copied over).
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
 import type { EventStore } from '../eventstore/port.ts';
 import { checkFile, importLog, openRawStore, type ImportResult } from '../eventstore/transfer.ts';
@@ -15,6 +13,8 @@ import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { allProjections } from '../projections/index.ts';
 import { resetProjections } from '../projections/runner.ts';
+import { commandLine, isMainModule, UsageError } from './args.ts';
+import { startProgress, type Progress } from './progress.ts';
 
 /**
  * The file's lines. The interface is made when iteration starts: readline emits lines as soon as it
@@ -38,35 +38,63 @@ async function repointCheckpoints(knex: Knex, store: EventStore): Promise<{ reac
   return { reactors, readModelsReset: Number(n) > 0 };
 }
 
-export async function runImport(config: Config, file: string, opts: { keepCheckpoints?: boolean; log?: (line: string) => void } = {}) {
+/** The file's lines, each event line counted into `progress` as the import reads it. */
+async function* counted(source: AsyncIterable<string>, progress: Progress | null): AsyncGenerator<string> {
+  for await (const line of source) {
+    if (line.startsWith('{"kind":"event"')) progress?.increment();
+    yield line;
+  }
+}
+
+export async function runImport(config: Config, file: string, opts: { keepCheckpoints?: boolean; log?: (line: string) => void; progress?: boolean } = {}) {
   const log = opts.log ?? (() => {});
   const { header, trailer } = await checkFile(() => lines(file));
   log(`${file}: ${trailer.events} events and ${trailer.reservations} reservations exported from ${header.source} at ${header.exportedAt}.`);
   const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 3 });
   const target = await openRawStore(config, db.knex, db.url);
+  // The total is the file's own count (its end line, checked above).
+  const progress = opts.progress ? startProgress('Importing', trailer.events) : null;
   try {
-    const result: ImportResult = await importLog(target.store, lines(file), log);
+    const result: ImportResult = await importLog(target.store, counted(lines(file), progress), progress ? () => {} : log);
+    progress?.stop(true);
     const moved = opts.keepCheckpoints ? null : await repointCheckpoints(db.knex, target.store);
     return { ...result, target: target.kind, checkpoints: moved };
   } finally {
+    progress?.stop(false); // a no-op after a finished import
     await target.store.close();
     await db.close();
   }
 }
 
-const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(resolve(process.argv[1]!)).href;
-if (isMain) {
+const USAGE = `Usage: npm run events:import -- --in <file.ndjson> [--keep-checkpoints]
+
+Appends an events:export file to the configured store (EVENT_STORE=kurrentdb + KURRENTDB_URL, or the
+PostgreSQL of DATABASE_URL) in the file's order, keeping streams, revisions, event ids and metadata, then
+claims the file's reservations. Resumable: run it again after a failure. The target's PostgreSQL must
+hold the source's data keys. Messages and progress go to stderr (a bar on a terminal, otherwise a line
+per 10%).
+
+Options:
+  --in FILE            the export file (checked whole before anything is written)
+  --keep-checkpoints   leave the read models' and reactors' checkpoints as they are
+  --help               this text
+`;
+
+if (isMainModule(import.meta.url)) {
+  const values = commandLine(USAGE, { in: { type: 'string' }, 'keep-checkpoints': { type: 'boolean' } }, (v) => {
+    if (!v.in) throw new UsageError('--in is required');
+    if (!existsSync(v.in)) throw new UsageError(`No such file: ${v.in}`);
+    return { in: v.in, keepCheckpoints: v['keep-checkpoints'] ?? false };
+  });
   try {
-    const { values } = parseArgs({ options: { in: { type: 'string' }, 'keep-checkpoints': { type: 'boolean' } } });
-    if (!values.in) throw new ConfigError('usage: npm run events:import -- --in <file.ndjson> [--keep-checkpoints]');
     const say = (line: string) => process.stderr.write(`${line}\n`);
-    const r = await runImport(loadConfig(), resolve(values.in), { keepCheckpoints: values['keep-checkpoints'], log: say });
+    const r = await runImport(loadConfig(), resolve(values.in), { keepCheckpoints: values.keepCheckpoints, log: say, progress: true });
     say(`Imported ${r.imported} events into ${r.target} (${r.skipped} already there); ${r.reservations} reservations claimed (${r.reservationsPresent} already held).`);
     if (r.checkpoints?.readModelsReset) say('Read models emptied: run `npm run projections:rebuild` before starting the servers.');
     process.exit(0);
   } catch (err) {
-    const usage = err instanceof ConfigError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    process.stderr.write(usage ? `${(err as Error).message}\n` : `Import failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(usage ? 2 : 1);
+    const config = err instanceof ConfigError;
+    process.stderr.write(config ? `Configuration error: ${(err as Error).message}\n` : `Import failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(config ? 2 : 1);
   }
 }

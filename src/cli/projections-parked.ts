@@ -1,9 +1,6 @@
 // npm run projections:parked [-- --all | --json | --retry ID | --skip ID]
 // Events that a read model or a reactor could not apply after its retries, and what to do with
 // them: retry one (after a fix), or skip it for good. Messages go to stderr; --json prints only JSON.
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { openEventStore } from '../eventstore/open.ts';
 import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
@@ -12,6 +9,7 @@ import { listParked, ParkedError, retryParked, skipParked, type ParkedEvent } fr
 import { projectionHandlers } from '../projections/runner.ts';
 import { allReactors } from '../reactors/index.ts';
 import { reactorHandlers } from '../reactors/reactor.ts';
+import { isMainModule, parseCommandLine, UsageError } from './args.ts';
 
 const USAGE = `Usage: npm run -s projections:parked -- [options]
 
@@ -25,20 +23,14 @@ Options:
   --help       this text
 `;
 
-export class UsageError extends Error {}
+export { UsageError };
 
 export type Action = { kind: 'list'; all: boolean; json: boolean } | { kind: 'retry' | 'skip'; id: number; json: boolean } | { kind: 'help' };
 
 export function parseCommand(argv: string[]): Action {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: {
-      all: { type: 'boolean' }, json: { type: 'boolean' }, retry: { type: 'string' }, skip: { type: 'string' }, help: { type: 'boolean' },
-    } }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  if (values.help) return { kind: 'help' };
+  const parsed = parseCommandLine(argv, { all: { type: 'boolean' }, json: { type: 'boolean' }, retry: { type: 'string' }, skip: { type: 'string' } });
+  if (parsed.help) return { kind: 'help' };
+  const { values } = parsed;
   if (values.retry !== undefined && values.skip !== undefined) throw new UsageError('Give --retry or --skip, not both');
   const target = values.retry ?? values.skip;
   if (target === undefined) return { kind: 'list', all: values.all ?? false, json: values.json ?? false };
@@ -75,8 +67,7 @@ export async function runParked(config: Config, action: Exclude<Action, { kind: 
   }
 }
 
-const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(resolve(process.argv[1]!)).href;
-if (isMain) {
+if (isMainModule(import.meta.url)) {
   let code = 0;
   try {
     const action = parseCommand(process.argv.slice(2));

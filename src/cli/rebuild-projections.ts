@@ -4,9 +4,6 @@
 // --in-place empties every read model and replays into it (faster, but live clients see the read
 // models fill again); safe beside running servers: the advisory locks make the reset and each batch
 // exclusive.
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { Position } from '../eventstore/port.ts';
 import { openEventStore } from '../eventstore/open.ts';
 import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
@@ -14,6 +11,8 @@ import { openDatabase, runningEmbeddedUrl, type Database } from '../platform/dat
 import { createLogger } from '../platform/logger.ts';
 import { allProjections } from '../projections/index.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../projections/runner.ts';
+import { commandLine, isMainModule, UsageError } from './args.ts';
+import { eventsUpTo, replayProgress, type ReplayProgress } from './rebuild-progress.ts';
 import { rebuildProjectionsShadow } from './rebuild-shadow.ts';
 
 /**
@@ -26,32 +25,34 @@ async function lastCommitted(config: Config, db: Database): Promise<Position | n
   return rows.length ? `${rows[0].tx}/${rows[0].gp}` : null;
 }
 
-/** Events in the log up to `head` (PostgreSQL store), for the report. */
-async function countEvents(config: Config, db: Database, head: Position | null): Promise<number | null> {
-  if (config.eventStore !== 'postgres') return null;
-  if (head === null) return 0;
-  const [tx, gp] = head.split('/');
-  const { rows } = await db.knex.raw('select count(*)::int as n from events where (tx_id, global_position) <= (?::text::xid8, ?::bigint)', [tx, gp]);
-  return rows[0].n;
-}
+const consumers = new Set(allProjections.map((p) => p.name)).size;
 
-export async function rebuildProjections(config: Config, log: (line: string) => void = () => {}): Promise<{ events: number | null; ms: number }> {
+export async function rebuildProjections(
+  config: Config,
+  log: (line: string) => void = () => {},
+  opts: { progress?: boolean } = {},
+): Promise<{ events: number | null; ms: number }> {
   const started = Date.now();
   const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 5 });
   // Through the sealing layer, as the server reads: read models hold opened personal fields.
   const { store } = await openEventStore(config, db.knex, db.url);
-  const runner = new CheckpointRunner(db.knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, createLogger(config.logLevel));
+  let progress: ReplayProgress | null = null;
+  const onBatch = (name: string, position: Position) => progress?.onBatch(name, position);
+  const logger = createLogger(config.logLevel, { destination: 'stderr' });
+  const runner = new CheckpointRunner(db.knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints', onBatch }, logger);
   try {
     await resetProjections(db.knex, allProjections);
     log(`Read models emptied: ${allProjections.map((p) => p.name).join(', ')}. Replaying the log ...`);
     const [head, committed] = [await store.head(), await lastCommitted(config, db)];
     const target = store.compare(committed, head) > 0 ? committed : head;
+    if (opts.progress) progress = await replayProgress(config, db.knex, store, consumers, target);
     runner.start();
     // No time limit: a long log takes as long as it takes. A running server may do some batches.
-    while (!(await runner.waitFor(target, 5_000))) log('  still replaying ...');
-    const events = await countEvents(config, db, target);
-    return { events, ms: Date.now() - started };
+    while (!(await runner.waitFor(target, 5_000))) if (!progress) log('  still replaying ...');
+    progress?.stop(true);
+    return { events: await eventsUpTo(config, db.knex, target), ms: Date.now() - started };
   } finally {
+    progress?.stop(false); // a no-op after a finished replay
     await runner.stop();
     await store.close();
     await db.close();
@@ -65,29 +66,22 @@ Rebuilds every read model from the event log.
 Options:
   --in-place   empty the read models and replay into them (clients see them fill again);
                by default copies are filled beside the live tables and swapped in at the end
+  --shadow     the default (accepted for old scripts)
   --help       this text
+
+Progress goes to stderr: a bar on a terminal, otherwise a line per 10%.
 `;
 
-const isMain = Boolean(process.argv[1]) && import.meta.url === pathToFileURL(resolve(process.argv[1]!)).href;
-if (isMain) {
-  let values: { 'in-place'?: boolean; shadow?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), strict: true, allowPositionals: false, options: {
-      'in-place': { type: 'boolean' }, shadow: { type: 'boolean' }, help: { type: 'boolean' },
-    } }));
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (values.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
+if (isMainModule(import.meta.url)) {
+  // --shadow is accepted for old scripts: it is the default now.
+  const values = commandLine(USAGE, { 'in-place': { type: 'boolean' }, shadow: { type: 'boolean' } }, (v) => {
+    if (v['in-place'] && v.shadow) throw new UsageError('Give --in-place or --shadow, not both');
+    return v;
+  });
   try {
     const config = loadConfig();
     const out = (line: string) => process.stderr.write(`${line}\n`);
-    // --shadow is accepted for old scripts: it is the default now.
-    const { events, ms } = await (values['in-place'] ? rebuildProjections : rebuildProjectionsShadow)(config, out);
+    const { events, ms } = await (values['in-place'] ? rebuildProjections : rebuildProjectionsShadow)(config, out, { progress: true });
     out(`Rebuilt ${allProjections.length} read models from ${events ?? 'all'} events in ${(ms / 1000).toFixed(2)} s.`);
     process.exit(0);
   } catch (err) {

@@ -1,23 +1,41 @@
-// npm run projections:rebuild -- --shadow — rebuilds every read model without downtime: the servers keep
-// answering from the current tables while fresh copies are filled, then one short transaction swaps them
-// in (src/projections/shadow-rebuild.ts). Run it as the database role that owns the tables (the app's).
+// The default of npm run projections:rebuild: rebuilds every read model without downtime. The servers
+// keep answering from the current tables while fresh copies are filled, then one short transaction swaps
+// them in (src/projections/shadow-rebuild.ts). Run it as the database role that owns the tables (the app's).
 import { openEventStore } from '../eventstore/open.ts';
 import type { Config } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { createLogger } from '../platform/logger.ts';
 import { allProjections } from '../projections/index.ts';
 import { shadowRebuild } from '../projections/shadow-rebuild.ts';
+import { replayProgress } from './rebuild-progress.ts';
 
-export async function rebuildProjectionsShadow(config: Config, log: (line: string) => void = () => {}): Promise<{ events: number | null; ms: number }> {
+export async function rebuildProjectionsShadow(
+  config: Config,
+  log: (line: string) => void = () => {},
+  opts: { progress?: boolean } = {},
+): Promise<{ events: number | null; ms: number }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 5 });
   // Through the sealing layer, as the servers read: read models hold opened personal fields.
   const { store } = await openEventStore(config, db.knex, db.url);
+  const target = await store.head();
+  const progress = opts.progress ? await replayProgress(config, db.knex, store, new Set(allProjections.map((p) => p.name)).size, target) : null;
   try {
-    const { ms } = await shadowRebuild({ knex: db.knex, url: db.url, store, projections: allProjections, logger: createLogger(config.logLevel), log });
+    // Every line after the first comes once the replay is over: the progress report ends before it.
+    let lines = 0;
+    const say = (line: string) => {
+      if (lines++ > 0) progress?.stop(true);
+      log(line);
+    };
+    const { ms } = await shadowRebuild({
+      knex: db.knex, url: db.url, store, projections: allProjections, target, logger: createLogger(config.logLevel, { destination: 'stderr' }),
+      log: say, onBatch: progress?.onBatch,
+    });
+    progress?.stop(true);
     // The events behind the swapped-in tables (PostgreSQL store: the log's length now).
     const events = config.eventStore === 'postgres' ? Number((await db.knex('events').count({ n: '*' }).first())?.n ?? 0) : null;
     return { events, ms };
   } finally {
+    progress?.stop(false); // a no-op after a finished replay
     await store.close();
     await db.close();
   }

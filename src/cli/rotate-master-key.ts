@@ -6,6 +6,17 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { KeyRing } from '../platform/crypto/keyring.ts';
 import { openDatabase } from '../platform/database.ts';
+import { commandLine } from './args.ts';
+
+const USAGE = `Usage: NEW_MASTER_KEY=<new key> npm run keys:rotate
+
+Re-wraps every data key and server key under NEW_MASTER_KEY (at least 32 characters); events are not
+touched. Stop the servers first, run this, then start them with MASTER_KEY set to the new key. With no
+MASTER_KEY in the environment (development), the key file in DATA_DIR is replaced.
+
+Options:
+  --help   this text
+`;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,12 +27,13 @@ async function main(): Promise<void> {
   try {
     const count = await new KeyRing(db.knex, config.masterKey).rotateMasterKey(next);
     if (!process.env.MASTER_KEY) writeFileSync(join(config.dataDir, '.master_key'), next, { mode: 0o600 });
-    process.stdout.write(`Re-wrapped ${count} data keys. Start the servers with the new MASTER_KEY.\n`);
+    process.stderr.write(`Re-wrapped ${count} data keys. Start the servers with the new MASTER_KEY.\n`);
   } finally {
     await db.close();
   }
 }
 
+commandLine(USAGE, {});
 main().catch((err) => {
   process.stderr.write(err instanceof ConfigError ? `Configuration error: ${err.message}\n` : `Rotation failed: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(err instanceof ConfigError ? 2 : 1);

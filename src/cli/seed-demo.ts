@@ -5,8 +5,11 @@
 import { DateTime } from 'luxon';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { createLogger } from '../platform/logger.ts';
 import { signToken } from '../platform/security.ts';
 import { startServer } from '../server.ts';
+import { commandLine } from './args.ts';
+import { startProgress } from './progress.ts';
 
 type Call = (method: string, path: string, body?: unknown, token?: string) => Promise<{ status: number; body: any }>;
 
@@ -22,7 +25,10 @@ const PACIENTES = [
   ['Nuria', 'Castro Herrero', '1990-09-18', 'Calle de Serrano 90', '28006'],
 ] as const;
 
-async function seed(call: Call, admin: string, tz: string): Promise<string[]> {
+/** Steps of the progress report: each psychologist, then each patient with everything of theirs. */
+const STEPS = PSICOLOGOS.length + PACIENTES.length;
+
+async function seed(call: Call, admin: string, tz: string, step: () => void = () => {}): Promise<string[]> {
   const log: string[] = [];
   const psicologos: { id: number; token: string }[] = [];
   for (const [i, p] of PSICOLOGOS.entries()) {
@@ -30,6 +36,7 @@ async function seed(call: Call, admin: string, tz: string): Promise<string[]> {
     if (r.status === 409) throw new Error('the demo practice is already there (demo e-mails are taken)');
     if (r.status !== 200) throw new Error(`register-psicologo: ${r.status} ${JSON.stringify(r.body)}`);
     psicologos.push({ id: r.body.idPsicologo, token: r.body.token });
+    step();
   }
   log.push(`2 psychologists: demo.psicologo1@consulta.example, demo.psicologo2@consulta.example (password Demo12345)`);
   const start = DateTime.now().setZone(tz).plus({ days: 2 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
@@ -52,6 +59,7 @@ async function seed(call: Call, admin: string, tz: string): Promise<string[]> {
     await call('POST', '/api/progreso-emocional', {
       fecha: DateTime.now().setZone(tz).toISODate(), nivelEstres: 6 - i, nivelAnsiedad: 5, nivelAnimo: 4 + i,
     }, r.body.token);
+    step();
   }
   log.push('5 patients: demo.paciente1..5@consulta.example (password Demo12345), with appointments, diary entries and progress');
   return log;
@@ -64,7 +72,9 @@ async function main(): Promise<void> {
   const config = { ...loaded, port: 0, host: '127.0.0.1', logLevel: 'warn', limits };
   const url = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
   const db = url ? null : await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
-  const running = await startServer({ config: { ...config, databaseUrl: url ?? db!.url }, database: db ?? undefined });
+  // Its log goes to stderr: stdout is the list of demo accounts.
+  const logger = createLogger(config.logLevel, { destination: 'stderr' });
+  const running = await startServer({ config: { ...config, databaseUrl: url ?? db!.url }, database: db ?? undefined, logger });
   try {
     const row = await running.deps.knex('usuarios').where({ rol: 'ADMIN', activo: true }).orderBy('id_usuario').first('email', 'id_usuario');
     const admin = signToken(config.jwtSecret, { email: row.email, idUsuario: row.id_usuario, rol: 'ADMIN' }, new Date(), 600_000);
@@ -80,13 +90,32 @@ async function main(): Promise<void> {
       if (res.status >= 400 && res.status !== 409) throw new Error(`${method} ${path}: ${res.status} ${text}`);
       return { status: res.status, body: parsed };
     };
-    for (const line of await seed(call, admin, config.practiceTimezone)) process.stdout.write(`${line}\n`);
+    const progress = startProgress('Seeding', STEPS, { unit: 'steps' });
+    try {
+      const lines = await seed(call, admin, config.practiceTimezone, () => progress.increment());
+      progress.stop(true);
+      for (const line of lines) process.stdout.write(`${line}\n`);
+    } finally {
+      progress.stop(false); // a no-op after a finished seed
+    }
   } finally {
     await running.close();
     await db?.close();
   }
 }
 
+const USAGE = `Usage: npm run seed:demo
+
+Creates a small demo practice through the public API on the configured database (the running embedded
+one if any): two psychologists and five patients with addresses, settings, appointments, diary entries
+and progress. Prints the demo accounts on stdout; progress goes to stderr (a bar on a terminal,
+otherwise a line per 10%). Refuses to run twice (the demo e-mails are taken).
+
+Options:
+  --help   this text
+`;
+
+commandLine(USAGE, {});
 main().then(
   () => process.exit(0),
   (err) => {

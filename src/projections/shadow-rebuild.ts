@@ -30,6 +30,8 @@ export interface ShadowRebuildOptions {
   batchSize?: number;
   logger?: Logger;
   log?: (line: string) => void;
+  /** Called after each batch of the replay commits, per read model (the command's progress bar). */
+  onBatch?: (name: string, position: Position) => void;
   /** Called when the copies have caught up, just before the switch (tests look and write here). */
   beforeSwitch?: () => Promise<void>;
   /** How long the switch waits for a table a running query holds, before it gives up and retries. */
@@ -55,10 +57,11 @@ export async function shadowRebuild(opts: ShadowRebuildOptions): Promise<ShadowR
   try {
     log(`Replaying the log into ${schema} (${tables.length} tables); the servers keep reading the current ones ...`);
     const target = opts.target !== undefined ? opts.target : await opts.store.head();
-    const runner = new CheckpointRunner(shadow, opts.store, shadowHandlers(opts.projections), { table: 'projection_checkpoints', batchSize: opts.batchSize }, opts.logger);
+    const runner = new CheckpointRunner(shadow, opts.store, shadowHandlers(opts.projections), { table: 'projection_checkpoints', batchSize: opts.batchSize, onBatch: opts.onBatch }, opts.logger);
     runner.start();
     try {
-      while (!(await runner.waitFor(target, 5_000))) log('  still replaying ...');
+      // With a progress report (onBatch) the "still replaying" lines would only interrupt it.
+      while (!(await runner.waitFor(target, 5_000))) if (!opts.onBatch) log('  still replaying ...');
     } finally {
       await runner.stop();
     }
