@@ -1,10 +1,23 @@
-import { ConfigError, loadConfig } from './platform/config.ts';
-import { startServer } from './server.ts';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, type Config } from './platform/config.ts';
+import { acquireDataLock, type DataLock } from './platform/data-lock.ts';
+import { checkEmbeddedFolder } from './platform/postgres/embedded.ts';
+import { onShutdownSignals } from './platform/shutdown.ts';
+import { StartupError } from './platform/startup-error.ts';
+import type { RunningServer } from './server.ts';
 
-async function main() {
-  let config;
+/** Refusals the operator can act on: the message alone, no stack. */
+function refusal(err: unknown): string | null {
+  if (err instanceof StartupError) return err.message;
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  // The data folder (secrets, database) cannot be written: say so rather than print a stack.
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `Cannot use the data folder: ${(err as Error).message}`;
+  return null;
+}
+
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${err.message}\n`);
@@ -12,22 +25,38 @@ async function main() {
     }
     throw err;
   }
+}
+
+async function main() {
+  const config = configOrExit();
+  let lock: DataLock | null = null;
+  let starting: Promise<RunningServer> | null = null;
+  // Handled from the first moment: a signal while starting stops the server as soon as it is up.
+  onShutdownSignals(async (signal) => {
+    const seconds = config.limits.shutdownGraceMs / 1000;
+    process.stdout.write(`${signal}: shutting down; requests in flight have up to ${seconds} s to finish (Ctrl-C again to stop at once) ...\n`);
+    const server = await starting;
+    server?.deps.logger.info({ signal }, 'shutting down');
+    await server?.close();
+    lock?.release();
+    process.stdout.write('Stopped.\n');
+  });
+  // Taken before anything else touches the folder; openDatabase takes it again (same process).
+  if (!config.databaseUrl) {
+    lock = await acquireDataLock(config.dataDir);
+    await checkEmbeddedFolder(join(config.dataDir, 'postgres'));
+  }
+  // The rest of the app loads only now (seconds): a refused start says so at once.
+  const { startServer } = await import('./server.ts');
   if (!config.databaseUrl) process.stdout.write(`Starting embedded PostgreSQL in ${config.dataDir}/postgres ...\n`);
-  const running = await startServer({ config });
-  process.stdout.write(`API listening on ${running.url}\n  OpenAPI:    ${running.url}/v3/api-docs\n  Swagger UI: ${running.url}/swagger-ui\n`);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    running.deps.logger.info({ signal }, 'shutting down');
-    await running.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  starting = startServer({ config });
+  const server = await starting;
+  lock?.setUrl(server.url);
+  process.stdout.write(`API listening on ${server.url}\n  OpenAPI:    ${server.url}/v3/api-docs\n  Swagger UI: ${server.url}/swagger-ui\n`);
 }
 
 main().catch((err) => {
-  process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack : JSON.stringify(err)}\n`);
+  const message = refusal(err);
+  process.stderr.write(message ? `${message}\n` : `Failed to start: ${err instanceof Error ? err.stack : JSON.stringify(err)}\n`);
   process.exit(1);
 });

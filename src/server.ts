@@ -13,6 +13,7 @@ import type { AppDeps } from './http/deps.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase } from './platform/database.ts';
+import { HttpDrain } from './platform/http-drain.ts';
 import { sequenceIds } from './platform/ids.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 import { lookupHasher } from './platform/security.ts';
@@ -111,7 +112,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
 
-  const server = createHttpServer(config, createApp(deps, { users }).callback());
+  const drain = new HttpDrain();
+  const server = createHttpServer(config, drain.wrap(createApp(deps, { users }).callback()));
   // STOMP over WebSocket at /ws and SockJS at /ws/*, on the same port as the API.
   const realtime = await startRealtime(deps, server, url, opts.realtime);
   await new Promise<void>((resolve, reject) => {
@@ -123,16 +125,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      // Stop taking requests, let in-flight ones finish (bounded), then stop the workers.
+      // 1. No new work: the port closes, STOMP sessions get an ERROR saying why, and the requests in
+      //    flight finish (bounded by SHUTDOWN_GRACE_MS) while the projections they may wait for still run.
+      const drained = drain.drain(server, config.limits.shutdownGraceMs);
       await realtime.close();
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), 10_000);
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
+      const cut = await drained;
+      if (cut > 0) logger.warn({ cut, graceMs: config.limits.shutdownGraceMs }, 'requests still running at the end of the shutdown grace period were cut');
+      // 2. The workers, each after its current batch; 3. the connections, and the embedded database last.
       retention.stop();
       await reminders.stop();
       await Promise.all([projections.stop(), reactors.stop(), outbox.stop(), users.stop()]);

