@@ -3,6 +3,7 @@ import { compareKurrentPositions, type Recorded } from './kurrentdb-codec.ts';
 import type { Position, StoredEvent, SubscribeOptions, Subscription } from './port.ts';
 
 const RETRY_MS = 250;
+const CATCH_UP_WAIT_MS = 100;
 
 export interface SubscriptionSource {
   /** A catch-up subscription to $all after `from` (null: from the start). */
@@ -66,16 +67,24 @@ export function kurrentSubscription(
   };
 
   /**
-   * The client hands events over one gRPC message per read, a turn of the event loop apart: a catch-up
-   * would otherwise go to the handler one event at a time. The batch grows while events keep coming,
-   * up to batchSize; two turns without one end it (a live event waits two turns at most).
+   * The client hands events over one gRPC message per read, as they come off the network: a catch-up
+   * would otherwise go to the handler an event or two at a time. Until the server says the
+   * subscription has caught up, the batch waits for more (up to batchSize); a wait of CATCH_UP_WAIT_MS
+   * without news counts as caught up (servers before 23.10 never say so). Once live, the batch takes
+   * what arrives within two turns of the event loop, so a live event is not held back.
    */
-  const fill = async (sub: AllStreamSubscription, batch: StoredEvent[], isDone: () => boolean): Promise<void> => {
-    for (let idle = 0; batch.length < batchSize && idle < 2 && !isDone(); ) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+  const fill = async (sub: AllStreamSubscription, batch: StoredEvent[], live: { caughtUp: boolean }, isDone: () => boolean): Promise<void> => {
+    for (let idle = 0; batch.length < batchSize && !isDone(); ) {
+      const since = signals;
       const more = take(sub, batch[batch.length - 1].position, batchSize - batch.length);
-      idle = more.length ? 0 : idle + 1;
-      batch.push(...more);
+      if (more.length) { batch.push(...more); idle = 0; continue; }
+      if (live.caughtUp) {
+        if (++idle > 2) return;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        continue;
+      }
+      await waitSignal(since, CATCH_UP_WAIT_MS);
+      if (signals === since) live.caughtUp = true;
     }
   };
 
@@ -91,14 +100,16 @@ export function kurrentSubscription(
   /** Runs one server subscription until it drops (returns the reason) or the subscription stops. */
   const follow = async (sub: AllStreamSubscription): Promise<unknown> => {
     let dropped: unknown = null;
+    const live = { caughtUp: false };
     const onDrop = (err: unknown) => { dropped ??= err; signal(); };
     sub.on('readable', signal).on('error', onDrop).on('end', () => onDrop(new Error('subscription ended')));
+    sub.on('caughtUp', () => { live.caughtUp = true; signal(); });
     try {
       while (!stopped && dropped === null) {
         const since = signals;
         const batch = take(sub, position, batchSize);
         if (batch.length === 0) { await waitSignal(since, null); continue; }
-        await fill(sub, batch, () => stopped || dropped !== null);
+        await fill(sub, batch, live, () => stopped || dropped !== null);
         if (stopped) return null;
         if (!(await deliver(batch))) return null;
         position = batch[batch.length - 1].position;
