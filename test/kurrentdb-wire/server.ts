@@ -17,6 +17,8 @@ export interface StandInOptions {
   batchAppend?: boolean;
   /** List and serve the v2 AppendSession (KurrentDB 25.1+); false: multiStreamAppend is unsupported. */
   multiStreamAppend?: boolean;
+  /** Loopback port; 0 (the default) lets the system choose a free one. */
+  port?: number;
 }
 
 export interface KurrentStandIn {
@@ -63,7 +65,7 @@ export async function startKurrentStandIn(options: StandInOptions = {}): Promise
   if (withMulti) server.addService(StreamsServiceService, { appendSession: counted(`/${STREAMS_V2}/AppendSession`, appendSession(log)) });
 
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+    server.bindAsync(`127.0.0.1:${options.port ?? 0}`, ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
   return {
     url: `kurrentdb://127.0.0.1:${port}?tls=false`,
     log,
