@@ -1,5 +1,5 @@
 import { schemaName, type JsonSchema } from './validation.ts';
-import { fieldDescription } from './openapi-text.ts';
+import { fieldDescription, fieldExample } from './openapi-text.ts';
 
 const REF = '#/components/schemas/';
 
@@ -50,8 +50,13 @@ export class SchemaComponents {
     const out: Record<string, JsonSchema> = {};
     for (const [field, schema] of Object.entries(props)) {
       const converted = this.use(schema);
-      const description = schema.description ?? (converted.$ref ? undefined : fieldDescription(field));
-      out[field] = description === undefined || converted.description !== undefined ? converted : { ...converted, description };
+      if (converted.$ref) {
+        out[field] = converted;
+        continue;
+      }
+      // Without an example a UI invents one from the pattern, which need not be a valid value.
+      const example = converted.pattern !== undefined && converted.example === undefined ? fieldExample(field) : undefined;
+      out[field] = { ...converted, description: converted.description ?? fieldDescription(field), ...(example === undefined ? {} : { example }) };
     }
     return out;
   }

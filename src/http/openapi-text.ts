@@ -88,5 +88,14 @@ const FIELDS: Record<string, string> = {
   file: 'La imagen: JPEG, PNG o WebP, máximo 5 MiB',
 };
 
+// Valid examples for the fields whose schema has a pattern (a test checks each against its schema).
+const EXAMPLES: Record<string, string> = {
+  nombre: 'Ana', apellido: 'García López', telefono: '+34 600 123 456', calle: 'Calle Mayor 1, 2º B', token: 'dGVzdC1wdXNoLXRva2Vu',
+  horaInicio: '10:00', horaFin: '11:00', motivo: 'Primera consulta', titulo: 'Evaluación inicial', emocion: 'Ansiedad',
+  mensaje: 'Hola, ¿podemos cambiar la cita del jueves?', idPaciente: '12',
+};
+
+export const fieldExample = (field: string): string | undefined => (Object.hasOwn(EXAMPLES, field) ? EXAMPLES[field] : undefined);
+
 /** The shared description of a field, if it has one. */
 export const fieldDescription = (field: string): string | undefined => (Object.hasOwn(FIELDS, field) ? FIELDS[field] : undefined);

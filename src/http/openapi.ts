@@ -2,7 +2,7 @@ import type { RouteDef } from './routes.ts';
 import { isThrottled } from './throttling.ts';
 import { named, type JsonSchema } from './validation.ts';
 import { SchemaComponents } from './openapi-schemas.ts';
-import { PATH_PARAMETERS, QUERY_PARAMETERS, TAG_DESCRIPTIONS } from './openapi-text.ts';
+import { fieldExample, PATH_PARAMETERS, QUERY_PARAMETERS, TAG_DESCRIPTIONS } from './openapi-text.ts';
 
 const errorSchema: JsonSchema = {
   type: 'object',
@@ -46,7 +46,9 @@ function parameters(def: RouteDef, schemas: SchemaComponents) {
   const query = def.query as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
   for (const [name, schema] of Object.entries(query?.properties ?? {})) {
     const description = (schema.description as string | undefined) ?? QUERY_PARAMETERS[name] ?? missing(`query parameter ${name} of ${def.operationId}`);
-    params.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, description, schema: schemas.use(schema) as never });
+    const example = schema.pattern !== undefined && schema.example === undefined ? fieldExample(name) : undefined;
+    const documented = { ...schemas.use(schema), ...(example === undefined ? {} : { example }) };
+    params.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, description, schema: documented as never });
   }
   return params;
 }

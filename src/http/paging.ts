@@ -19,7 +19,7 @@ const pageFields: Record<string, JsonSchema> = {
     description: `Máximo de elementos de la página, entero de 1 a ${MAX_LIMIT} (por defecto ${MAX_LIMIT})`,
   },
   cursor: {
-    type: 'string', pattern: CURSOR_PATTERN,
+    type: 'string', pattern: CURSOR_PATTERN, example: 'WzEyLDM0XQ.q1w2e3r4t5y6u7i8o9p0aZ',
     description: 'Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página',
   },
 };

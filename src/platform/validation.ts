@@ -34,6 +34,8 @@ function describe(error: ErrorObject): { es: string; en: string } {
       const limit = String(error.params.limit);
       return { es: `El campo ${field} admite como máximo ${limit} caracteres`, en: `${field} takes at most ${limit} characters` };
     }
+    case 'minProperties':
+      return { es: 'El cuerpo debe incluir al menos un campo', en: 'The body must include at least one field' };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
@@ -132,6 +134,6 @@ export const s = {
   }),
   month: (): JsonSchema => ({ type: 'string', pattern: MONTH_PATTERN, example: '2026-03' }),
   // Permissive on purpose: admin@localhost (the bootstrap default) must be accepted.
-  email: (): JsonSchema => ({ type: 'string', pattern: '^[^\\s@]+@[^\\s@]+$', maxLength: 254 }),
+  email: (): JsonSchema => ({ type: 'string', pattern: '^[^\\s@]+@[^\\s@]+$', maxLength: 254, example: 'ana.garcia@example.com' }),
   enum: (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] }),
 };

@@ -42,9 +42,9 @@ describe('user settings (ajustes)', () => {
     const r2 = await put(paciente.token, { darkMode: true, notificaciones: false, timezone: 'America/Mexico_City' });
     expect(r2.body).to.deep.equal({ ...r.body, darkMode: true, notificaciones: false, timezone: 'America/Mexico_City' });
     expect((await get(paciente.token)).body).to.deep.equal(r2.body);
-    const same = await put(paciente.token, {});
-    expect(same.status).to.equal(200);
-    expect(same.body).to.deep.equal(r2.body);
+    // An empty body changes nothing: refused like the other partial updates (minProperties 1), and nothing is stored.
+    expectError(await put(paciente.token, {}), 400, /al menos un campo/);
+    expect((await get(paciente.token)).body).to.deep.equal(r2.body);
   });
 
   it('keeps each user\'s settings apart and takes idUsuario from the token only', async () => {

@@ -13,8 +13,12 @@ const ajustesSchema = named('Ajustes', s.object(
   { idAjuste: s.nullable(s.int()), idUsuario: s.int(), idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string() },
   ['idAjuste', 'idUsuario', 'idioma', 'notificaciones', 'darkMode', 'timezone'],
 ));
-// Any subset; the zone is checked against the tz database by the decider.
-const ajustesBody = named('AjustesCambio', s.object({ idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string({ minLength: 1, maxLength: 64 }) }));
+// Any of the four fields, at least one (decisions.md: the body is required, an empty one changes
+// nothing and is refused like the other partial updates); the zone is checked by the decider.
+const ajustesBody = named('AjustesCambio', s.object(
+  { idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string({ minLength: 1, maxLength: 64, example: 'Europe/Madrid' }) },
+  [], { minProperties: 1 },
+));
 
 export function ajustesRoutes(deps: AppDeps): RouteDef[] {
   const mine = (idUsuario: number) => effectiveAjustes(deps.knex, idUsuario, deps.config.practiceTimezone);
