@@ -13,7 +13,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Iniciar sesión */
+        /**
+         * Iniciar sesión
+         * @description Iniciar sesión.
+         *
+         *     Acceso público, sin token.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -30,7 +35,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Registrar un paciente */
+        /**
+         * Registrar un paciente
+         * @description Registrar un paciente.
+         *
+         *     Acceso público, sin token.
+         */
         post: operations["registerPaciente"];
         delete?: never;
         options?: never;
@@ -49,7 +59,9 @@ export interface paths {
         put?: never;
         /**
          * Registrar un administrador
-         * @description Roles: ADMIN
+         * @description Registrar un administrador.
+         *
+         *     Roles: ADMIN
          */
         post: operations["registerAdmin"];
         delete?: never;
@@ -69,7 +81,9 @@ export interface paths {
         put?: never;
         /**
          * Registrar un psicólogo
-         * @description Roles: ADMIN
+         * @description Registrar un psicólogo.
+         *
+         *     Roles: ADMIN
          */
         post: operations["registerPsicologo"];
         delete?: never;
@@ -87,7 +101,9 @@ export interface paths {
         };
         /**
          * Listar administradores
-         * @description Roles: ADMIN
+         * @description Listar administradores.
+         *
+         *     Roles: ADMIN
          */
         get: operations["listAdmins"];
         put?: never;
@@ -108,7 +124,9 @@ export interface paths {
         get?: never;
         /**
          * Dar de baja a un paciente
-         * @description Roles: ADMIN
+         * @description Dar de baja a un paciente.
+         *
+         *     Roles: ADMIN
          */
         put: operations["deactivatePaciente"];
         post?: never;
@@ -127,7 +145,9 @@ export interface paths {
         };
         /**
          * Listar todos los pacientes
-         * @description Roles: ADMIN
+         * @description Listar todos los pacientes.
+         *
+         *     Roles: ADMIN
          */
         get: operations["listPacientes"];
         put?: never;
@@ -149,7 +169,9 @@ export interface paths {
         put?: never;
         /**
          * Crear el perfil de paciente de un usuario PACIENTE
-         * @description Roles: ADMIN
+         * @description Crear el perfil de paciente de un usuario PACIENTE.
+         *
+         *     Roles: ADMIN
          */
         post: operations["createPaciente"];
         delete?: never;
@@ -165,14 +187,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ver un paciente */
+        /**
+         * Ver un paciente
+         * @description Ver un paciente.
+         *
+         *     Cualquier usuario autenticado.
+         */
         get: operations["getPaciente"];
-        /** Actualizar un paciente (idPsicologo y estadoPago: solo ADMIN) */
+        /**
+         * Actualizar un paciente (idPsicologo y estadoPago: solo ADMIN)
+         * @description Actualizar un paciente (idPsicologo y estadoPago: solo ADMIN).
+         *
+         *     Cualquier usuario autenticado.
+         */
         put: operations["updatePaciente"];
         post?: never;
         /**
          * Eliminar un paciente y sus datos personales (supresión)
-         * @description Roles: ADMIN
+         * @description Eliminar un paciente y sus datos personales (supresión).
+         *
+         *     Roles: ADMIN
          */
         delete: operations["deletePaciente"];
         options?: never;
@@ -189,7 +223,9 @@ export interface paths {
         };
         /**
          * Exportar todos los datos de un paciente (portabilidad)
-         * @description Roles: ADMIN, PACIENTE
+         * @description Exportar todos los datos de un paciente (portabilidad).
+         *
+         *     Roles: ADMIN, PACIENTE
          */
         get: operations["exportPaciente"];
         put?: never;
@@ -211,7 +247,9 @@ export interface paths {
         put?: never;
         /**
          * Asignar un psicólogo a un paciente
-         * @description Roles: ADMIN
+         * @description Asignar un psicólogo a un paciente.
+         *
+         *     Roles: ADMIN
          */
         post: operations["assignPsicologo"];
         delete?: never;
@@ -229,7 +267,9 @@ export interface paths {
         };
         /**
          * Listar psicólogos
-         * @description Roles: ADMIN, PSICOLOGO
+         * @description Listar psicólogos.
+         *
+         *     Roles: ADMIN, PSICOLOGO
          */
         get: operations["listPsicologos"];
         put?: never;
@@ -251,7 +291,9 @@ export interface paths {
         put?: never;
         /**
          * Crear el perfil de psicólogo de un usuario PSICOLOGO
-         * @description Roles: ADMIN
+         * @description Crear el perfil de psicólogo de un usuario PSICOLOGO.
+         *
+         *     Roles: ADMIN
          */
         post: operations["createPsicologo"];
         delete?: never;
@@ -269,7 +311,9 @@ export interface paths {
         };
         /**
          * Pacientes del psicólogo autenticado
-         * @description Roles: PSICOLOGO
+         * @description Pacientes del psicólogo autenticado.
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["listMisPacientes"];
         put?: never;
@@ -287,7 +331,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Psicólogo asignado a un paciente (público) */
+        /**
+         * Psicólogo asignado a un paciente (público)
+         * @description Psicólogo asignado a un paciente (público).
+         *
+         *     Acceso público, sin token.
+         */
         get: operations["getPsicologoDePaciente"];
         put?: never;
         post?: never;
@@ -304,7 +353,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Perfil de un psicólogo */
+        /**
+         * Perfil de un psicólogo
+         * @description Perfil de un psicólogo.
+         *
+         *     Cualquier usuario autenticado.
+         */
         get: operations["getPsicologoPerfil"];
         put?: never;
         post?: never;
@@ -324,13 +378,17 @@ export interface paths {
         get?: never;
         /**
          * Actualizar un perfil (un psicólogo, solo el suyo)
-         * @description Roles: ADMIN, PSICOLOGO
+         * @description Actualizar un perfil (un psicólogo, solo el suyo).
+         *
+         *     Roles: ADMIN, PSICOLOGO
          */
         put: operations["updatePsicologo"];
         post?: never;
         /**
          * Eliminar un perfil de psicólogo
-         * @description Roles: ADMIN
+         * @description Eliminar un perfil de psicólogo.
+         *
+         *     Roles: ADMIN
          */
         delete: operations["deletePsicologo"];
         options?: never;
@@ -349,7 +407,9 @@ export interface paths {
         put?: never;
         /**
          * Subir la foto de perfil (multipart/form-data, parte "file": JPEG, PNG o WebP, máx. 5 MiB)
-         * @description Roles: ADMIN, PSICOLOGO
+         * @description Subir la foto de perfil (multipart/form-data, parte "file": JPEG, PNG o WebP, máx. 5 MiB).
+         *
+         *     Roles: ADMIN, PSICOLOGO
          */
         post: operations["uploadPsicologoFoto"];
         delete?: never;
@@ -365,7 +425,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Descargar un archivo subido (foto de perfil) */
+        /**
+         * Descargar un archivo subido (foto de perfil)
+         * @description Descargar un archivo subido (foto de perfil).
+         *
+         *     Cualquier usuario autenticado.
+         */
         get: operations["getArchivo"];
         put?: never;
         post?: never;
@@ -384,7 +449,9 @@ export interface paths {
         };
         /**
          * Listar psicólogos
-         * @description Roles: ADMIN
+         * @description Listar psicólogos.
+         *
+         *     Roles: ADMIN
          */
         get: operations["listPsicologosAdmin"];
         put?: never;
@@ -406,7 +473,9 @@ export interface paths {
         put?: never;
         /**
          * Crear el perfil de psicólogo de un usuario PSICOLOGO
-         * @description Roles: ADMIN
+         * @description Crear el perfil de psicólogo de un usuario PSICOLOGO.
+         *
+         *     Roles: ADMIN
          */
         post: operations["createPsicologoAdmin"];
         delete?: never;
@@ -424,7 +493,9 @@ export interface paths {
         };
         /**
          * Psicólogos con sus pacientes
-         * @description Roles: ADMIN
+         * @description Psicólogos con sus pacientes.
+         *
+         *     Roles: ADMIN
          */
         get: operations["listPsicologosConPacientes"];
         put?: never;
@@ -445,13 +516,17 @@ export interface paths {
         get?: never;
         /**
          * Actualizar un perfil de psicólogo
-         * @description Roles: ADMIN
+         * @description Actualizar un perfil de psicólogo.
+         *
+         *     Roles: ADMIN
          */
         put: operations["updatePsicologoAdmin"];
         post?: never;
         /**
          * Eliminar un perfil de psicólogo
-         * @description Roles: ADMIN
+         * @description Eliminar un perfil de psicólogo.
+         *
+         *     Roles: ADMIN
          */
         delete: operations["deletePsicologoAdmin"];
         options?: never;
@@ -468,13 +543,17 @@ export interface paths {
         };
         /**
          * Mis direcciones
-         * @description Roles: PACIENTE
+         * @description Mis direcciones.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["listDirecciones"];
         put?: never;
         /**
          * Añadir una dirección
-         * @description Roles: PACIENTE
+         * @description Añadir una dirección.
+         *
+         *     Roles: PACIENTE
          */
         post: operations["createDireccion"];
         delete?: never;
@@ -492,14 +571,18 @@ export interface paths {
         };
         /**
          * Una de mis direcciones
-         * @description Roles: PACIENTE
+         * @description Una de mis direcciones.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["getDireccion"];
         put?: never;
         post?: never;
         /**
          * Eliminar una de mis direcciones
-         * @description Roles: PACIENTE
+         * @description Eliminar una de mis direcciones.
+         *
+         *     Roles: PACIENTE
          */
         delete: operations["deleteDireccion"];
         options?: never;
@@ -516,7 +599,9 @@ export interface paths {
         };
         /**
          * Direcciones de uno de mis pacientes
-         * @description Roles: PSICOLOGO
+         * @description Direcciones de uno de mis pacientes.
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["listDireccionesPsicologo"];
         put?: never;
@@ -536,7 +621,9 @@ export interface paths {
         };
         /**
          * Todas las direcciones
-         * @description Roles: ADMIN
+         * @description Todas las direcciones.
+         *
+         *     Roles: ADMIN
          */
         get: operations["listDireccionesAdmin"];
         put?: never;
@@ -554,7 +641,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Catálogo de situaciones activas */
+        /**
+         * Catálogo de situaciones activas
+         * @description Catálogo de situaciones activas.
+         *
+         *     Acceso público, sin token.
+         */
         get: operations["listSituaciones"];
         put?: never;
         post?: never;
@@ -573,13 +665,17 @@ export interface paths {
         };
         /**
          * Catálogo completo, también las inactivas
-         * @description Roles: ADMIN
+         * @description Catálogo completo, también las inactivas.
+         *
+         *     Roles: ADMIN
          */
         get: operations["listSituacionesAdmin"];
         put?: never;
         /**
          * Crear una situación
-         * @description Roles: ADMIN
+         * @description Crear una situación.
+         *
+         *     Roles: ADMIN
          */
         post: operations["createSituacion"];
         delete?: never;
@@ -598,13 +694,17 @@ export interface paths {
         get?: never;
         /**
          * Modificar una situación
-         * @description Roles: ADMIN
+         * @description Modificar una situación.
+         *
+         *     Roles: ADMIN
          */
         put: operations["updateSituacion"];
         post?: never;
         /**
          * Eliminar una situación
-         * @description Roles: ADMIN
+         * @description Eliminar una situación.
+         *
+         *     Roles: ADMIN
          */
         delete: operations["deleteSituacion"];
         options?: never;
@@ -619,9 +719,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Mis ajustes (valores por defecto si nunca se cambiaron) */
+        /**
+         * Mis ajustes (valores por defecto si nunca se cambiaron)
+         * @description Mis ajustes (valores por defecto si nunca se cambiaron).
+         *
+         *     Cualquier usuario autenticado.
+         */
         get: operations["getAjustes"];
-        /** Cambiar mis ajustes */
+        /**
+         * Cambiar mis ajustes
+         * @description Cambiar mis ajustes.
+         *
+         *     Cualquier usuario autenticado.
+         */
         put: operations["updateAjustes"];
         post?: never;
         delete?: never;
@@ -639,7 +749,9 @@ export interface paths {
         };
         /**
          * Ajustes guardados de todos los usuarios
-         * @description Roles: ADMIN
+         * @description Ajustes guardados de todos los usuarios.
+         *
+         *     Roles: ADMIN
          */
         get: operations["listAjustesAdmin"];
         put?: never;
@@ -659,7 +771,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Registrar mi token de notificaciones push */
+        /**
+         * Registrar mi token de notificaciones push
+         * @description Registrar mi token de notificaciones push.
+         *
+         *     Cualquier usuario autenticado.
+         */
         post: operations["registerDispositivo"];
         delete?: never;
         options?: never;
@@ -677,7 +794,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Eliminar mi token de notificaciones push */
+        /**
+         * Eliminar mi token de notificaciones push
+         * @description Eliminar mi token de notificaciones push.
+         *
+         *     Cualquier usuario autenticado.
+         */
         delete: operations["deleteDispositivo"];
         options?: never;
         head?: never;
@@ -693,13 +815,17 @@ export interface paths {
         };
         /**
          * Citas mías
-         * @description Roles: PACIENTE
+         * @description Citas mías.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["listCitas"];
         put?: never;
         /**
          * Pedir una cita (idPaciente del token; PENDIENTE)
-         * @description Roles: PACIENTE
+         * @description Pedir una cita (idPaciente del token; PENDIENTE).
+         *
+         *     Roles: PACIENTE
          */
         post: operations["createCita"];
         delete?: never;
@@ -717,18 +843,24 @@ export interface paths {
         };
         /**
          * Una cita mías
-         * @description Roles: PACIENTE
+         * @description Una cita mías.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["getCita"];
         /**
          * Cambiar la hora o el motivo de una cita mía (PENDIENTE o CONFIRMADA)
-         * @description Roles: PACIENTE
+         * @description Cambiar la hora o el motivo de una cita mía (PENDIENTE o CONFIRMADA).
+         *
+         *     Roles: PACIENTE
          */
         put: operations["updateCita"];
         post?: never;
         /**
          * Cancelar una cita mía (queda CANCELADA y visible)
-         * @description Roles: PACIENTE
+         * @description Cancelar una cita mía (queda CANCELADA y visible).
+         *
+         *     Roles: PACIENTE
          */
         delete: operations["cancelCita"];
         options?: never;
@@ -745,7 +877,9 @@ export interface paths {
         };
         /**
          * Agenda mensual de un paciente: sus citas y el tiempo bloqueado de su psicólogo ("No disponible")
-         * @description Roles: PACIENTE, ADMIN
+         * @description Agenda mensual de un paciente: sus citas y el tiempo bloqueado de su psicólogo ("No disponible").
+         *
+         *     Roles: PACIENTE, ADMIN
          */
         get: operations["getPacienteAgenda"];
         put?: never;
@@ -765,7 +899,9 @@ export interface paths {
         };
         /**
          * Citas de mi consulta
-         * @description Roles: PSICOLOGO
+         * @description Citas de mi consulta.
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["listCitasPsicologo"];
         put?: never;
@@ -785,12 +921,16 @@ export interface paths {
         };
         /**
          * Una cita de mi consulta
-         * @description Roles: PSICOLOGO
+         * @description Una cita de mi consulta.
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["getCitaPsicologo"];
         /**
          * Cambiar el estado de una cita de mi consulta: PENDIENTE→CONFIRMADA, PENDIENTE|CONFIRMADA→CANCELADA, CONFIRMADA→COMPLETADA
-         * @description Roles: PSICOLOGO
+         * @description Cambiar el estado de una cita de mi consulta: PENDIENTE→CONFIRMADA, PENDIENTE|CONFIRMADA→CANCELADA, CONFIRMADA→COMPLETADA.
+         *
+         *     Roles: PSICOLOGO
          */
         put: operations["updateCitaEstado"];
         post?: never;
@@ -809,7 +949,9 @@ export interface paths {
         };
         /**
          * Citas de la clínica (todas)
-         * @description Roles: ADMIN
+         * @description Citas de la clínica (todas).
+         *
+         *     Roles: ADMIN
          */
         get: operations["listCitasAdmin"];
         put?: never;
@@ -829,7 +971,9 @@ export interface paths {
         };
         /**
          * Una cita de la clínica (todas)
-         * @description Roles: ADMIN
+         * @description Una cita de la clínica (todas).
+         *
+         *     Roles: ADMIN
          */
         get: operations["getCitaAdmin"];
         put?: never;
@@ -849,7 +993,9 @@ export interface paths {
         };
         /**
          * Mi agenda mensual: las citas de mi consulta y mis bloqueos (con su motivo)
-         * @description Roles: PSICOLOGO
+         * @description Mi agenda mensual: las citas de mi consulta y mis bloqueos (con su motivo).
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["getPsicologoAgenda"];
         put?: never;
@@ -869,13 +1015,17 @@ export interface paths {
         };
         /**
          * Mis bloqueos de un mes, por fecha y hora
-         * @description Roles: PSICOLOGO
+         * @description Mis bloqueos de un mes, por fecha y hora.
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["listBloqueos"];
         put?: never;
         /**
          * Bloquear tiempo de mi agenda (sin horas: el día completo); no puede solaparse con una cita
-         * @description Roles: PSICOLOGO
+         * @description Bloquear tiempo de mi agenda (sin horas: el día completo); no puede solaparse con una cita.
+         *
+         *     Roles: PSICOLOGO
          */
         post: operations["createBloqueo"];
         delete?: never;
@@ -896,7 +1046,9 @@ export interface paths {
         post?: never;
         /**
          * Eliminar uno de mis bloqueos
-         * @description Roles: PSICOLOGO
+         * @description Eliminar uno de mis bloqueos.
+         *
+         *     Roles: PSICOLOGO
          */
         delete: operations["deleteBloqueo"];
         options?: never;
@@ -913,13 +1065,17 @@ export interface paths {
         };
         /**
          * Mis sesiones
-         * @description Roles: PACIENTE
+         * @description Mis sesiones.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["listSesiones"];
         put?: never;
         /**
          * Registrar una sesión de una de mis citas
-         * @description Roles: PACIENTE
+         * @description Registrar una sesión de una de mis citas.
+         *
+         *     Roles: PACIENTE
          */
         post: operations["createSesion"];
         delete?: never;
@@ -937,14 +1093,18 @@ export interface paths {
         };
         /**
          * Una de mis sesiones
-         * @description Roles: PACIENTE
+         * @description Una de mis sesiones.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["getSesion"];
         put?: never;
         post?: never;
         /**
          * Eliminar una sesión que registré yo
-         * @description Roles: PACIENTE
+         * @description Eliminar una sesión que registré yo.
+         *
+         *     Roles: PACIENTE
          */
         delete: operations["deleteSesion"];
         options?: never;
@@ -961,13 +1121,17 @@ export interface paths {
         };
         /**
          * Sesiones de mi consulta (opcionalmente, de uno de mis pacientes: ?idPaciente=)
-         * @description Roles: PSICOLOGO
+         * @description Sesiones de mi consulta (opcionalmente, de uno de mis pacientes: ?idPaciente=).
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["listSesionesPsicologo"];
         put?: never;
         /**
          * Registrar una sesión de uno de mis pacientes
-         * @description Roles: PSICOLOGO
+         * @description Registrar una sesión de uno de mis pacientes.
+         *
+         *     Roles: PSICOLOGO
          */
         post: operations["createSesionPsicologo"];
         delete?: never;
@@ -985,7 +1149,9 @@ export interface paths {
         };
         /**
          * Una sesión de mi consulta
-         * @description Roles: PSICOLOGO
+         * @description Una sesión de mi consulta.
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["getSesionPsicologo"];
         put?: never;
@@ -1005,7 +1171,9 @@ export interface paths {
         };
         /**
          * Todas las sesiones
-         * @description Roles: ADMIN
+         * @description Todas las sesiones.
+         *
+         *     Roles: ADMIN
          */
         get: operations["listSesionesAdmin"];
         put?: never;
@@ -1025,13 +1193,17 @@ export interface paths {
         };
         /**
          * Mi historial clínico
-         * @description Roles: PACIENTE
+         * @description Mi historial clínico.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["listHistorial"];
         put?: never;
         /**
          * Añadir un registro a mi historial
-         * @description Roles: PACIENTE
+         * @description Añadir un registro a mi historial.
+         *
+         *     Roles: PACIENTE
          */
         post: operations["createHistorial"];
         delete?: never;
@@ -1049,18 +1221,24 @@ export interface paths {
         };
         /**
          * Un registro de mi historial
-         * @description Roles: PACIENTE
+         * @description Un registro de mi historial.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["getHistorial"];
         /**
          * Corregir un registro (HistorialCorregido; el contenido anterior queda en el registro de auditoría)
-         * @description Roles: PACIENTE
+         * @description Corregir un registro (HistorialCorregido; el contenido anterior queda en el registro de auditoría).
+         *
+         *     Roles: PACIENTE
          */
         put: operations["updateHistorial"];
         post?: never;
         /**
          * Eliminar un registro (sale de las listas; el registro de auditoría lo conserva)
-         * @description Roles: PACIENTE
+         * @description Eliminar un registro (sale de las listas; el registro de auditoría lo conserva).
+         *
+         *     Roles: PACIENTE
          */
         delete: operations["deleteHistorial"];
         options?: never;
@@ -1077,13 +1255,17 @@ export interface paths {
         };
         /**
          * Historial clínico de uno de mis pacientes (acceso registrado)
-         * @description Roles: PSICOLOGO
+         * @description Historial clínico de uno de mis pacientes (acceso registrado).
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["listHistorialPsicologo"];
         put?: never;
         /**
          * Añadir un registro al historial de uno de mis pacientes
-         * @description Roles: PSICOLOGO
+         * @description Añadir un registro al historial de uno de mis pacientes.
+         *
+         *     Roles: PSICOLOGO
          */
         post: operations["createHistorialPsicologo"];
         delete?: never;
@@ -1102,13 +1284,17 @@ export interface paths {
         get?: never;
         /**
          * Corregir un registro (HistorialCorregido; el contenido anterior queda en el registro de auditoría)
-         * @description Roles: PSICOLOGO
+         * @description Corregir un registro (HistorialCorregido; el contenido anterior queda en el registro de auditoría).
+         *
+         *     Roles: PSICOLOGO
          */
         put: operations["updateHistorialPsicologo"];
         post?: never;
         /**
          * Eliminar un registro (sale de las listas; el registro de auditoría lo conserva)
-         * @description Roles: PSICOLOGO
+         * @description Eliminar un registro (sale de las listas; el registro de auditoría lo conserva).
+         *
+         *     Roles: PSICOLOGO
          */
         delete: operations["deleteHistorialPsicologo"];
         options?: never;
@@ -1125,7 +1311,9 @@ export interface paths {
         };
         /**
          * Todos los registros (acceso registrado)
-         * @description Roles: ADMIN
+         * @description Todos los registros (acceso registrado).
+         *
+         *     Roles: ADMIN
          */
         get: operations["listHistorialAdmin"];
         put?: never;
@@ -1145,13 +1333,17 @@ export interface paths {
         };
         /**
          * Mi diario emocional
-         * @description Roles: PACIENTE
+         * @description Mi diario emocional.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["listDiario"];
         put?: never;
         /**
          * Escribir una entrada (fecha = ahora, hora local de la consulta)
-         * @description Roles: PACIENTE
+         * @description Escribir una entrada (fecha = ahora, hora local de la consulta).
+         *
+         *     Roles: PACIENTE
          */
         post: operations["createDiario"];
         delete?: never;
@@ -1169,14 +1361,18 @@ export interface paths {
         };
         /**
          * Una entrada de mi diario
-         * @description Roles: PACIENTE
+         * @description Una entrada de mi diario.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["getDiario"];
         put?: never;
         post?: never;
         /**
          * Eliminar una entrada de mi diario
-         * @description Roles: PACIENTE
+         * @description Eliminar una entrada de mi diario.
+         *
+         *     Roles: PACIENTE
          */
         delete: operations["deleteDiario"];
         options?: never;
@@ -1193,7 +1389,9 @@ export interface paths {
         };
         /**
          * Diario de uno de mis pacientes (acceso registrado)
-         * @description Roles: PSICOLOGO
+         * @description Diario de uno de mis pacientes (acceso registrado).
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["listDiarioPsicologo"];
         put?: never;
@@ -1213,7 +1411,9 @@ export interface paths {
         };
         /**
          * Todas las entradas (acceso registrado)
-         * @description Roles: ADMIN
+         * @description Todas las entradas (acceso registrado).
+         *
+         *     Roles: ADMIN
          */
         get: operations["listDiarioAdmin"];
         put?: never;
@@ -1233,13 +1433,17 @@ export interface paths {
         };
         /**
          * Mi progreso emocional
-         * @description Roles: PACIENTE
+         * @description Mi progreso emocional.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["listProgreso"];
         put?: never;
         /**
          * Registrar mis niveles de un día (no futuro en la zona de la consulta)
-         * @description Roles: PACIENTE
+         * @description Registrar mis niveles de un día (no futuro en la zona de la consulta).
+         *
+         *     Roles: PACIENTE
          */
         post: operations["createProgreso"];
         delete?: never;
@@ -1257,7 +1461,9 @@ export interface paths {
         };
         /**
          * Medias semanales de mi progreso entre desde y hasta
-         * @description Roles: PACIENTE
+         * @description Medias semanales de mi progreso entre desde y hasta.
+         *
+         *     Roles: PACIENTE
          */
         get: operations["getProgresoResumen"];
         put?: never;
@@ -1277,7 +1483,9 @@ export interface paths {
         };
         /**
          * Progreso de uno de mis pacientes (acceso registrado)
-         * @description Roles: PSICOLOGO
+         * @description Progreso de uno de mis pacientes (acceso registrado).
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["listProgresoPsicologo"];
         put?: never;
@@ -1297,7 +1505,9 @@ export interface paths {
         };
         /**
          * Medias semanales de uno de mis pacientes, para gráficas (acceso registrado)
-         * @description Roles: PSICOLOGO
+         * @description Medias semanales de uno de mis pacientes, para gráficas (acceso registrado).
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["getProgresoResumenPsicologo"];
         put?: never;
@@ -1317,7 +1527,9 @@ export interface paths {
         };
         /**
          * Todos los registros (acceso registrado)
-         * @description Roles: ADMIN
+         * @description Todos los registros (acceso registrado).
+         *
+         *     Roles: ADMIN
          */
         get: operations["listProgresoAdmin"];
         put?: never;
@@ -1337,7 +1549,9 @@ export interface paths {
         };
         /**
          * Eventos del expediente clínico de un paciente, sus mensajes y los motivos de sus citas, en orden del registro, hasta asOf (hora local; opcional)
-         * @description Roles: ADMIN
+         * @description Eventos del expediente clínico de un paciente, sus mensajes y los motivos de sus citas, en orden del registro, hasta asOf (hora local; opcional).
+         *
+         *     Roles: ADMIN
          */
         get: operations["listAuditoriaEventos"];
         put?: never;
@@ -1357,7 +1571,9 @@ export interface paths {
         };
         /**
          * El historial clínico tal como estaba en asOf (hora local; por defecto ahora), reconstruido desde los eventos
-         * @description Roles: ADMIN
+         * @description El historial clínico tal como estaba en asOf (hora local; por defecto ahora), reconstruido desde los eventos.
+         *
+         *     Roles: ADMIN
          */
         get: operations["getAuditoriaHistorial"];
         put?: never;
@@ -1377,7 +1593,9 @@ export interface paths {
         };
         /**
          * Lecturas del expediente clínico por psicólogos y administradores (de un paciente, o todas)
-         * @description Roles: ADMIN
+         * @description Lecturas del expediente clínico por psicólogos y administradores (de un paciente, o todas).
+         *
+         *     Roles: ADMIN
          */
         get: operations["listAuditoriaAccesos"];
         put?: never;
@@ -1397,13 +1615,17 @@ export interface paths {
         };
         /**
          * Mis conversaciones (enviados y recibidos)
-         * @description Roles: PACIENTE
+         * @description Mis conversaciones (enviados y recibidos).
+         *
+         *     Roles: PACIENTE
          */
         get: operations["listMensajes"];
         put?: never;
         /**
          * Enviar un mensaje
-         * @description Roles: PACIENTE
+         * @description Enviar un mensaje.
+         *
+         *     Roles: PACIENTE
          */
         post: operations["sendMensaje"];
         delete?: never;
@@ -1422,7 +1644,9 @@ export interface paths {
         get?: never;
         /**
          * Marcar como leído un mensaje recibido
-         * @description Roles: PACIENTE
+         * @description Marcar como leído un mensaje recibido.
+         *
+         *     Roles: PACIENTE
          */
         put: operations["markMensajeLeido"];
         post?: never;
@@ -1441,13 +1665,17 @@ export interface paths {
         };
         /**
          * Mis conversaciones (enviados y recibidos)
-         * @description Roles: PSICOLOGO
+         * @description Mis conversaciones (enviados y recibidos).
+         *
+         *     Roles: PSICOLOGO
          */
         get: operations["listMensajesPsicologo"];
         put?: never;
         /**
          * Enviar un mensaje
-         * @description Roles: PSICOLOGO
+         * @description Enviar un mensaje.
+         *
+         *     Roles: PSICOLOGO
          */
         post: operations["sendMensajePsicologo"];
         delete?: never;
@@ -1466,7 +1694,9 @@ export interface paths {
         get?: never;
         /**
          * Marcar como leído un mensaje recibido
-         * @description Roles: PSICOLOGO
+         * @description Marcar como leído un mensaje recibido.
+         *
+         *     Roles: PSICOLOGO
          */
         put: operations["markMensajeLeidoPsicologo"];
         post?: never;
@@ -1485,7 +1715,9 @@ export interface paths {
         };
         /**
          * Todos los mensajes
-         * @description Roles: ADMIN
+         * @description Todos los mensajes.
+         *
+         *     Roles: ADMIN
          */
         get: operations["listMensajesAdmin"];
         put?: never;
@@ -1506,7 +1738,9 @@ export interface paths {
         get?: never;
         /**
          * Marcar como leído un mensaje recibido
-         * @description Roles: ADMIN
+         * @description Marcar como leído un mensaje recibido.
+         *
+         *     Roles: ADMIN
          */
         put: operations["markMensajeLeidoAdmin"];
         post?: never;
@@ -1520,12 +1754,1108 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Cuerpo de toda respuesta de error, en el idioma de Accept-Language (es por defecto, en) */
         Error: {
+            /** @description Qué falló, legible por una persona */
             mensaje: string;
-            /** @example 2026-01-01T10:00:00 */
+            /**
+             * @description Momento del error, hora local de la consulta
+             * @example 2026-01-01T10:00:00
+             */
             timestamp: string;
+            /**
+             * Format: int32
+             * @description Código de estado HTTP, el mismo de la respuesta
+             */
             status: number;
+            /** @description Nombre del estado HTTP (p. ej. Bad Request) */
             error: string;
+        };
+        Credenciales: {
+            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            email: string;
+            /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
+            password: string;
+        };
+        LoginRespuesta: {
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number;
+            /** @description Nombre */
+            nombre: string;
+            /**
+             * @description Rol del usuario: ADMIN, PSICOLOGO o PACIENTE
+             * @enum {string}
+             */
+            rol: "ADMIN" | "PSICOLOGO" | "PACIENTE";
+            /** @description Token (JWT de sesión o token push, según el recurso) */
+            token: string;
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number | null;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number | null;
+        };
+        RegistroPaciente: {
+            /** @description Datos de la cuenta de usuario */
+            usuario: {
+                /** @description Nombre */
+                nombre: string;
+                /** @description Apellidos */
+                apellido: string;
+                /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+                email: string;
+                /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
+                password: string;
+                /** @description Documento de identidad */
+                dni?: string | null;
+            };
+            /**
+             * Format: date
+             * @description Fecha de nacimiento (AAAA-MM-DD)
+             * @example 2026-03-14
+             */
+            fechaNacimiento: string;
+            /** @description Género, texto libre */
+            genero?: string | null;
+            /** @description Teléfono: dígitos, espacios, +, ( ) y - */
+            telefono?: string | null;
+            /** @description Direcciones postales del paciente (hasta 10) */
+            direccion?: {
+                /** @description Calle y número */
+                calle: string;
+                /** @description Ciudad */
+                ciudad?: string;
+                /** @description Provincia */
+                provincia?: string;
+                /** @description Código postal: en España cinco dígitos (01–52 al principio); en otro país de 3 a 10 letras, dígitos, espacios o guiones */
+                codigoPostal: string;
+                /** @description País */
+                pais?: string;
+                /** @description Descripción en texto libre */
+                descripcion?: string | null;
+            }[];
+            /**
+             * @description Método de pago: PRESENCIAL u ONLINE
+             * @enum {string|null}
+             */
+            metodoPago?: "PRESENCIAL" | "ONLINE" | null;
+            /** @description Acepta los términos del servicio (obligatorio: true) */
+            aceptaTerminos: boolean;
+            /** @description Acepta sesiones por videoconferencia */
+            aceptaVideoconferencia?: boolean;
+            /** @description Acepta recibir comunicaciones */
+            aceptaComunicacion?: boolean;
+        };
+        RegistroAdmin: {
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            email: string;
+            /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
+            password: string;
+        };
+        RegistroPsicologo: {
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            email: string;
+            /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
+            password: string;
+            /** @description Especialidad clínica */
+            especialidad?: string | null;
+            /**
+             * Format: int32
+             * @description Años de experiencia (0 a 80)
+             */
+            experiencia: number;
+            /** @description Descripción en texto libre */
+            descripcion?: string | null;
+            /** @description Número de colegiado o licencia */
+            licencia?: string | null;
+        };
+        Administrador: {
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario?: number;
+            /** @description Nombre */
+            nombre?: string;
+            /** @description Apellidos */
+            apellido?: string;
+            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            email?: string;
+            /** @description Rol del usuario: ADMIN, PSICOLOGO o PACIENTE */
+            rol?: string;
+            /** @description Si está activo (los inactivos no pueden iniciar sesión o no aparecen en el catálogo público) */
+            activo?: boolean;
+        };
+        Paciente: {
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number;
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            email: string;
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number | null;
+            /**
+             * Format: date
+             * @description Fecha de nacimiento (AAAA-MM-DD)
+             * @example 2026-03-14
+             */
+            fechaNacimiento: string;
+            /** @description Género, texto libre */
+            genero: string | null;
+            /** @description Teléfono: dígitos, espacios, +, ( ) y - */
+            telefono: string | null;
+            /**
+             * @description Método de pago: PRESENCIAL u ONLINE
+             * @enum {string|null}
+             */
+            metodoPago: "PRESENCIAL" | "ONLINE" | null;
+            /**
+             * @description Estado del pago del paciente
+             * @enum {string}
+             */
+            estadoPago: "PENDIENTE" | "PAGADO" | "FALLIDO" | "REEMBOLSADO";
+        };
+        PacienteCrear: {
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number;
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /**
+             * Format: date
+             * @description Fecha de nacimiento (AAAA-MM-DD)
+             * @example 2026-03-14
+             */
+            fechaNacimiento: string;
+            /** @description Género, texto libre */
+            genero?: string | null;
+            /** @description Teléfono: dígitos, espacios, +, ( ) y - */
+            telefono?: string | null;
+            /**
+             * @description Método de pago: PRESENCIAL u ONLINE
+             * @enum {string|null}
+             */
+            metodoPago?: "PRESENCIAL" | "ONLINE" | null;
+            /**
+             * @description Estado del pago del paciente
+             * @enum {string}
+             */
+            estadoPago?: "PENDIENTE" | "PAGADO" | "FALLIDO" | "REEMBOLSADO";
+        };
+        PacienteCambio: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo?: number;
+            /**
+             * Format: date
+             * @description Fecha de nacimiento (AAAA-MM-DD)
+             * @example 2026-03-14
+             */
+            fechaNacimiento?: string;
+            /** @description Género, texto libre */
+            genero?: string | null;
+            /** @description Teléfono: dígitos, espacios, +, ( ) y - */
+            telefono?: string | null;
+            /**
+             * @description Método de pago: PRESENCIAL u ONLINE
+             * @enum {string|null}
+             */
+            metodoPago?: "PRESENCIAL" | "ONLINE" | null;
+            /**
+             * @description Estado del pago del paciente
+             * @enum {string}
+             */
+            estadoPago?: "PENDIENTE" | "PAGADO" | "FALLIDO" | "REEMBOLSADO";
+        };
+        ExportacionPaciente: {
+            /**
+             * @description Momento de la exportación, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            generadoEn?: string;
+            /** @description Datos de la cuenta de usuario */
+            usuario?: Record<string, never>;
+            /** @description Perfil del paciente */
+            paciente?: Record<string, never>;
+            /** @description Direcciones */
+            direcciones?: Record<string, never>[];
+            /** @description Ajustes */
+            ajustes?: Record<string, never>[];
+            /** @description Dispositivos */
+            dispositivos?: Record<string, never>[];
+            /** @description Citas */
+            citas?: Record<string, never>[];
+            /** @description Sesiones */
+            sesiones?: Record<string, never>[];
+            /** @description Registros del historial clínico */
+            historialClinico?: Record<string, never>[];
+            /** @description Entradas del diario emocional */
+            diarioEmocional?: Record<string, never>[];
+            /** @description Registros de progreso emocional */
+            progresoEmocional?: Record<string, never>[];
+            /** @description Mensajes */
+            mensajes?: Record<string, never>[];
+            /** @description Eventos del registro que conciernen al paciente */
+            eventos?: {
+                /** @description Flujo de eventos al que pertenece */
+                stream?: string;
+                /** @description Tipo de evento */
+                type?: string;
+                /**
+                 * @description Momento del evento, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+                 * @example 2026-03-14T10:30:00
+                 */
+                occurredAt?: string;
+                /** @description Datos del evento (los borrados aparecen como null) */
+                data?: Record<string, never>;
+            }[];
+        };
+        AsignacionPsicologo: {
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+        };
+        Psicologo: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /** @description Especialidad clínica */
+            especialidad: string | null;
+            /**
+             * Format: int32
+             * @description Años de experiencia (0 a 80)
+             */
+            experiencia: number;
+            /** @description Descripción en texto libre */
+            descripcion: string | null;
+            /** @description Número de colegiado o licencia */
+            licencia: string | null;
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number;
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            email: string;
+        };
+        PsicologoCrear: {
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number;
+            /** @description Especialidad clínica */
+            especialidad?: string | null;
+            /**
+             * Format: int32
+             * @description Años de experiencia (0 a 80)
+             */
+            experiencia: number;
+            /** @description Descripción en texto libre */
+            descripcion?: string | null;
+            /** @description Número de colegiado o licencia */
+            licencia?: string | null;
+        };
+        PsicologoPerfil: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /** @description Especialidad clínica */
+            especialidad: string | null;
+            /**
+             * Format: int32
+             * @description Años de experiencia (0 a 80)
+             */
+            experiencia: number;
+            /** @description Descripción en texto libre */
+            descripcion: string | null;
+            /** @description Número de colegiado o licencia */
+            licencia: string | null;
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number;
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            email: string;
+            /** @description Ruta de la foto de perfil (GET /files/{name}); null si no hay foto */
+            fotoPerfilUrl: string | null;
+        };
+        PacienteDePsicologo: {
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number;
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            email: string;
+            /** @description Fecha de nacimiento (AAAA-MM-DD) */
+            fechaNacimiento: string | null;
+            /** @description Género, texto libre */
+            genero: string | null;
+            /** @description Teléfono: dígitos, espacios, +, ( ) y - */
+            telefono: string | null;
+            /** @description Método de pago: PRESENCIAL u ONLINE */
+            metodoPago: string | null;
+            /** @description Estado del pago del paciente */
+            estadoPago: string;
+        };
+        PsicologoPublico: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /** @description Especialidad clínica */
+            especialidad: string | null;
+            /**
+             * Format: int32
+             * @description Años de experiencia (0 a 80)
+             */
+            experiencia: number;
+            /** @description Descripción en texto libre */
+            descripcion: string | null;
+            /** @description Número de colegiado o licencia */
+            licencia: string | null;
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /** @description Ruta de la foto de perfil (GET /files/{name}); null si no hay foto */
+            fotoPerfilUrl: string | null;
+        };
+        PsicologoCambio: {
+            /** @description Especialidad clínica */
+            especialidad?: string | null;
+            /**
+             * Format: int32
+             * @description Años de experiencia (0 a 80)
+             */
+            experiencia?: number;
+            /** @description Descripción en texto libre */
+            descripcion?: string | null;
+            /** @description Número de colegiado o licencia */
+            licencia?: string | null;
+        };
+        FotoPerfilSubida: {
+            /**
+             * Format: binary
+             * @description La imagen: JPEG, PNG o WebP, máximo 5 MiB
+             */
+            file: string;
+        };
+        PsicologoResumen: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number;
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            email: string;
+            /** @description Especialidad clínica */
+            especialidad: string | null;
+        };
+        PsicologoConPacientes: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /** @description Nombre completo del psicólogo */
+            nombrePsicologo: string;
+            /** @description Pacientes asignados */
+            pacientes: {
+                /**
+                 * Format: int32
+                 * @description Identificador del paciente
+                 */
+                idPaciente: number;
+                /** @description Nombre completo del paciente */
+                nombrePaciente: string;
+                /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+                email: string;
+            }[];
+        };
+        Direccion: {
+            /**
+             * Format: int32
+             * @description Identificador de la dirección
+             */
+            idDireccion: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /** @description Calle y número */
+            calle: string;
+            /** @description Ciudad */
+            ciudad: string | null;
+            /** @description Provincia */
+            provincia: string | null;
+            /** @description Código postal: en España cinco dígitos (01–52 al principio); en otro país de 3 a 10 letras, dígitos, espacios o guiones */
+            codigoPostal: string | null;
+            /** @description País */
+            pais: string | null;
+            /** @description Descripción en texto libre */
+            descripcion: string | null;
+        };
+        DireccionCrear: {
+            /** @description Calle y número */
+            calle: string;
+            /** @description Ciudad */
+            ciudad?: string | null;
+            /** @description Provincia */
+            provincia?: string | null;
+            /** @description Código postal: en España cinco dígitos (01–52 al principio); en otro país de 3 a 10 letras, dígitos, espacios o guiones */
+            codigoPostal: string;
+            /** @description País */
+            pais?: string | null;
+            /** @description Descripción en texto libre */
+            descripcion?: string | null;
+        };
+        Situacion: {
+            /**
+             * Format: int32
+             * @description Identificador de la situación
+             */
+            idSituacion: number;
+            /** @description Nombre */
+            nombre: string;
+            /**
+             * @description Categoría de la situación
+             * @enum {string}
+             */
+            categoria: "Emocional" | "Trastorno" | "Relacional" | "Laboral";
+            /** @description Descripción en texto libre */
+            descripcion: string | null;
+            /** @description Si está activo (los inactivos no pueden iniciar sesión o no aparecen en el catálogo público) */
+            activo: boolean;
+        };
+        SituacionDatos: {
+            /** @description Nombre */
+            nombre: string;
+            /**
+             * @description Categoría de la situación
+             * @enum {string}
+             */
+            categoria: "Emocional" | "Trastorno" | "Relacional" | "Laboral";
+            /** @description Descripción en texto libre */
+            descripcion?: string | null;
+            /** @description Si está activo (los inactivos no pueden iniciar sesión o no aparecen en el catálogo público) */
+            activo?: boolean;
+        };
+        Ajustes: {
+            /**
+             * Format: int32
+             * @description Identificador de los ajustes guardados; null mientras el usuario no los haya cambiado nunca
+             */
+            idAjuste: number | null;
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number;
+            /**
+             * @description Idioma de la interfaz y de las notificaciones
+             * @enum {string}
+             */
+            idioma: "es" | "en";
+            /** @description Si recibe notificaciones */
+            notificaciones: boolean;
+            /** @description Si usa el modo oscuro */
+            darkMode: boolean;
+            /** @description Zona horaria IANA del usuario (p. ej. Europe/Madrid) */
+            timezone: string;
+        };
+        AjustesCambio: {
+            /**
+             * @description Idioma de la interfaz y de las notificaciones
+             * @enum {string}
+             */
+            idioma?: "es" | "en";
+            /** @description Si recibe notificaciones */
+            notificaciones?: boolean;
+            /** @description Si usa el modo oscuro */
+            darkMode?: boolean;
+            /** @description Zona horaria IANA del usuario (p. ej. Europe/Madrid) */
+            timezone?: string;
+        };
+        DispositivoRegistro: {
+            /** @description Token (JWT de sesión o token push, según el recurso) */
+            token: string;
+        };
+        Dispositivo: {
+            /** @description Token (JWT de sesión o token push, según el recurso) */
+            token: string;
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number;
+            /**
+             * @description Momento de creación, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            creadoEn: string;
+        };
+        Cita: {
+            /**
+             * Format: int32
+             * @description Identificador de la cita
+             */
+            idCita: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /** @description Nombre completo del psicólogo */
+            nombrePsicologo: string;
+            /** @description Nombre completo del paciente */
+            nombrePaciente: string;
+            /**
+             * @description Inicio de la cita, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            startDatetime: string;
+            /**
+             * Format: int32
+             * @description Duración en minutos
+             */
+            durationMinutes: number;
+            /**
+             * @description Estado de la cita
+             * @enum {string}
+             */
+            estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
+            /** @description Motivo en texto libre */
+            motivo: string | null;
+        };
+        CitaCrear: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /**
+             * @description Inicio de la cita, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            startDatetime: string;
+            /**
+             * Format: int32
+             * @description Duración en minutos
+             */
+            durationMinutes?: number;
+            /** @description Motivo en texto libre */
+            motivo?: string | null;
+        };
+        CitaCambio: {
+            /**
+             * @description Inicio de la cita, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            startDatetime?: string;
+            /**
+             * Format: int32
+             * @description Duración en minutos
+             */
+            durationMinutes?: number;
+            /** @description Motivo en texto libre */
+            motivo?: string | null;
+        };
+        AgendaEntrada: {
+            /**
+             * Format: date
+             * @description Fecha (AAAA-MM-DD) o fecha y hora local, según el recurso
+             * @example 2026-03-14
+             */
+            fecha: string;
+            /** @description Hora de inicio (HH:mm, hora local) */
+            horaInicio: string;
+            /** @description Hora de fin (HH:mm, hora local) */
+            horaFin: string;
+            /**
+             * @description Tipo de entrada: cita o bloqueo
+             * @enum {string}
+             */
+            tipo: "cita" | "bloqueo";
+            /** @description Texto de la entrada (para el paciente, "No disponible" en los bloqueos) */
+            detalle: string;
+            /**
+             * Format: int32
+             * @description idCita o idBloqueo, según el tipo
+             */
+            referenciaId: number;
+        };
+        CitaCambioEstado: {
+            /**
+             * @description Estado de la cita
+             * @enum {string}
+             */
+            estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
+        };
+        BloqueoCrear: {
+            /**
+             * Format: date
+             * @description Fecha (AAAA-MM-DD) o fecha y hora local, según el recurso
+             * @example 2026-03-14
+             */
+            fecha: string;
+            /** @description Hora de inicio (HH:mm, hora local) */
+            horaInicio?: string | null;
+            /** @description Hora de fin (HH:mm, hora local) */
+            horaFin?: string | null;
+            /** @description Motivo en texto libre */
+            motivo: string;
+        };
+        Bloqueo: {
+            /**
+             * Format: int32
+             * @description Identificador del bloqueo
+             */
+            idBloqueo: number;
+            /**
+             * Format: date
+             * @description Fecha (AAAA-MM-DD) o fecha y hora local, según el recurso
+             * @example 2026-03-14
+             */
+            fecha: string;
+            /** @description Hora de inicio (HH:mm, hora local) */
+            horaInicio: string;
+            /** @description Hora de fin (HH:mm, hora local) */
+            horaFin: string;
+            /** @description Motivo en texto libre */
+            motivo: string;
+        };
+        Sesion: {
+            /**
+             * Format: int32
+             * @description Identificador de la sesión
+             */
+            idSesion: number;
+            /**
+             * Format: int32
+             * @description Identificador de la cita
+             */
+            idCita: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /**
+             * @description Fecha y hora de la sesión, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            sessionDate: string;
+            /**
+             * Format: int32
+             * @description Duración en minutos
+             */
+            durationMinutes: number;
+            /** @description Notas de la sesión */
+            notas: string | null;
+            /** @description Recomendaciones tras la sesión */
+            recomendaciones: string | null;
+        };
+        SesionCrear: {
+            /**
+             * Format: int32
+             * @description Identificador de la cita
+             */
+            idCita: number;
+            /**
+             * @description Fecha y hora de la sesión, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            sessionDate: string;
+            /**
+             * Format: int32
+             * @description Duración en minutos
+             */
+            durationMinutes: number;
+            /** @description Notas de la sesión */
+            notas?: string | null;
+            /** @description Recomendaciones tras la sesión */
+            recomendaciones?: string | null;
+        };
+        SesionCrearPsicologo: {
+            /**
+             * Format: int32
+             * @description Identificador de la cita
+             */
+            idCita: number;
+            /**
+             * @description Fecha y hora de la sesión, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            sessionDate: string;
+            /**
+             * Format: int32
+             * @description Duración en minutos
+             */
+            durationMinutes: number;
+            /** @description Notas de la sesión */
+            notas?: string | null;
+            /** @description Recomendaciones tras la sesión */
+            recomendaciones?: string | null;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+        };
+        Historial: {
+            /**
+             * Format: int32
+             * @description Identificador del registro del historial
+             */
+            idHistory: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /** @description Título del registro */
+            titulo: string | null;
+            /** @description Diagnóstico */
+            diagnostico: string | null;
+            /** @description Tratamiento */
+            tratamiento: string | null;
+            /** @description Observaciones */
+            observaciones: string | null;
+            /**
+             * @description Momento de creación, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            creadoEn: string;
+        };
+        HistorialDatos: {
+            /** @description Título del registro */
+            titulo: string;
+            /** @description Diagnóstico */
+            diagnostico?: string | null;
+            /** @description Tratamiento */
+            tratamiento?: string | null;
+            /** @description Observaciones */
+            observaciones?: string | null;
+        };
+        HistorialCrearPsicologo: {
+            /** @description Título del registro */
+            titulo: string;
+            /** @description Diagnóstico */
+            diagnostico?: string | null;
+            /** @description Tratamiento */
+            tratamiento?: string | null;
+            /** @description Observaciones */
+            observaciones?: string | null;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+        };
+        DiarioEntrada: {
+            /**
+             * Format: int32
+             * @description Identificador de la entrada del diario
+             */
+            idDiario: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * @description Fecha (AAAA-MM-DD) o fecha y hora local, según el recurso
+             * @example 2026-03-14T10:30:00
+             */
+            fecha: string;
+            /** @description Emoción (texto libre: Ansiedad, Tristeza, Alegría, Calma...) */
+            emocion: string;
+            /**
+             * Format: int32
+             * @description Intensidad de la emoción, de 1 a 10
+             */
+            intensidad: number;
+            /** @description Nota libre */
+            nota: string | null;
+        };
+        DiarioEntradaCrear: {
+            /** @description Emoción (texto libre: Ansiedad, Tristeza, Alegría, Calma...) */
+            emocion: string;
+            /**
+             * Format: int32
+             * @description Intensidad de la emoción, de 1 a 10
+             */
+            intensidad: number;
+            /** @description Nota libre */
+            nota?: string | null;
+        };
+        Progreso: {
+            /**
+             * Format: int32
+             * @description Identificador del registro de progreso
+             */
+            idProgress: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: date
+             * @description Fecha (AAAA-MM-DD) o fecha y hora local, según el recurso
+             * @example 2026-03-14
+             */
+            fecha: string;
+            /**
+             * Format: int32
+             * @description Nivel de estrés, de 0 a 10
+             */
+            nivelEstres: number;
+            /**
+             * Format: int32
+             * @description Nivel de ansiedad, de 0 a 10
+             */
+            nivelAnsiedad: number;
+            /**
+             * Format: int32
+             * @description Nivel de ánimo, de 0 a 10
+             */
+            nivelAnimo: number;
+        };
+        ProgresoCrear: {
+            /**
+             * Format: date
+             * @description Fecha (AAAA-MM-DD) o fecha y hora local, según el recurso
+             * @example 2026-03-14
+             */
+            fecha: string;
+            /**
+             * Format: int32
+             * @description Nivel de estrés, de 0 a 10
+             */
+            nivelEstres: number;
+            /**
+             * Format: int32
+             * @description Nivel de ansiedad, de 0 a 10
+             */
+            nivelAnsiedad: number;
+            /**
+             * Format: int32
+             * @description Nivel de ánimo, de 0 a 10
+             */
+            nivelAnimo: number;
+        };
+        ProgresoSemana: {
+            /**
+             * Format: date
+             * @description Lunes (ISO) de la semana
+             * @example 2026-03-14
+             */
+            semana: string;
+            /**
+             * Format: int32
+             * @description Número de registros de la semana
+             */
+            registros: number;
+            /** @description Media de estrés de la semana */
+            mediaEstres: number;
+            /** @description Media de ansiedad de la semana */
+            mediaAnsiedad: number;
+            /** @description Media de ánimo de la semana */
+            mediaAnimo: number;
+        };
+        EventoAuditoria: {
+            /** @description Identificador del evento */
+            eventId: string;
+            /** @description Flujo de eventos al que pertenece */
+            stream: string;
+            /** @description Tipo de evento */
+            type: string;
+            /**
+             * @description Momento del evento, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            occurredAt: string;
+            /** @description Momento del evento en UTC (ISO 8601 con Z) */
+            occurredAtUtc: string;
+            /** @description Quién causó el evento (null si fue el sistema) */
+            actor: {
+                /**
+                 * Format: int32
+                 * @description Identificador del usuario
+                 */
+                idUsuario: number | null;
+                /** @description Rol del usuario: ADMIN, PSICOLOGO o PACIENTE */
+                rol: string | null;
+            };
+            /** @description Datos del evento (los borrados aparecen como null) */
+            data: Record<string, never>;
+            /** @description Campos de data borrados (borrado criptográfico) */
+            erased: string[];
+        };
+        AccesoExpediente: {
+            /**
+             * Format: int32
+             * @description Identificador del acceso registrado
+             */
+            idAcceso: number;
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario: number | null;
+            /** @description Rol del usuario: ADMIN, PSICOLOGO o PACIENTE */
+            rol: string;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /** @description Parte del expediente leída */
+            recurso: string;
+            /** @description Método HTTP de la lectura */
+            metodo: string;
+            /** @description Ruta HTTP de la lectura */
+            ruta: string;
+            /**
+             * @description Momento de la lectura, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            accedidoEn: string;
+        };
+        Mensaje: {
+            /**
+             * Format: int32
+             * @description Identificador del mensaje
+             */
+            idMensaje: number;
+            /**
+             * Format: int32
+             * @description idUsuario del remitente
+             */
+            senderId: number;
+            /**
+             * Format: int32
+             * @description idUsuario del destinatario
+             */
+            receiverId: number;
+            /**
+             * Format: int32
+             * @description Identificador de la cita
+             */
+            idCita: number | null;
+            /** @description null once the text was erased (crypto-shredding) */
+            mensaje: string | null;
+            /**
+             * @description Momento del envío, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            enviadoEn: string;
+            /** @description Si el destinatario lo leyó */
+            leido: boolean;
+        };
+        MensajeEnvio: {
+            /**
+             * Format: int32
+             * @description idUsuario of the receiver
+             */
+            receiverId: number;
+            /** @description Texto del mensaje (null si se borró: borrado criptográfico) */
+            mensaje: string;
+            /**
+             * Format: int32
+             * @description Identificador de la cita
+             */
+            idCita?: number | null;
         };
     };
     responses: never;
@@ -1545,10 +2875,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    password: string;
-                };
+                "application/json": components["schemas"]["Credenciales"];
             };
         };
         responses: {
@@ -1558,18 +2885,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idUsuario: number;
-                        nombre: string;
-                        /** @enum {string} */
-                        rol: "ADMIN" | "PSICOLOGO" | "PACIENTE";
-                        token: string;
-                        idPsicologo: number | null;
-                        idPaciente: number | null;
-                    };
+                    "application/json": components["schemas"]["LoginRespuesta"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1587,7 +2906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1596,7 +2915,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1605,7 +2924,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1614,7 +2933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1634,7 +2953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1654,35 +2973,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    usuario: {
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        password: string;
-                        dni?: string | null;
-                    };
-                    /**
-                     * Format: date
-                     * @example 2026-03-14
-                     */
-                    fechaNacimiento: string;
-                    genero?: string | null;
-                    telefono?: string | null;
-                    direccion?: {
-                        calle: string;
-                        ciudad?: string;
-                        provincia?: string;
-                        codigoPostal: string;
-                        pais?: string;
-                        descripcion?: string | null;
-                    }[];
-                    /** @enum {string|null} */
-                    metodoPago?: "PRESENCIAL" | "ONLINE" | null;
-                    aceptaTerminos: boolean;
-                    aceptaVideoconferencia?: boolean;
-                    aceptaComunicacion?: boolean;
-                };
+                "application/json": components["schemas"]["RegistroPaciente"];
             };
         };
         responses: {
@@ -1692,18 +2983,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idUsuario: number;
-                        nombre: string;
-                        /** @enum {string} */
-                        rol: "ADMIN" | "PSICOLOGO" | "PACIENTE";
-                        token: string;
-                        idPsicologo: number | null;
-                        idPaciente: number | null;
-                    };
+                    "application/json": components["schemas"]["LoginRespuesta"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1712,7 +2995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1721,7 +3004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1730,7 +3013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1739,7 +3022,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1759,7 +3042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1779,12 +3062,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    nombre: string;
-                    apellido: string;
-                    email: string;
-                    password: string;
-                };
+                "application/json": components["schemas"]["RegistroAdmin"];
             };
         };
         responses: {
@@ -1794,18 +3072,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idUsuario: number;
-                        nombre: string;
-                        /** @enum {string} */
-                        rol: "ADMIN" | "PSICOLOGO" | "PACIENTE";
-                        token: string;
-                        idPsicologo: number | null;
-                        idPaciente: number | null;
-                    };
+                    "application/json": components["schemas"]["LoginRespuesta"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1814,7 +3084,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1823,7 +3093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1832,7 +3102,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1841,7 +3111,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1850,7 +3120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1859,7 +3129,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1879,7 +3149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1899,16 +3169,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    nombre: string;
-                    apellido: string;
-                    email: string;
-                    password: string;
-                    especialidad?: string | null;
-                    experiencia: number;
-                    descripcion?: string | null;
-                    licencia?: string | null;
-                };
+                "application/json": components["schemas"]["RegistroPsicologo"];
             };
         };
         responses: {
@@ -1918,18 +3179,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idUsuario: number;
-                        nombre: string;
-                        /** @enum {string} */
-                        rol: "ADMIN" | "PSICOLOGO" | "PACIENTE";
-                        token: string;
-                        idPsicologo: number | null;
-                        idPaciente: number | null;
-                    };
+                    "application/json": components["schemas"]["LoginRespuesta"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1938,7 +3191,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1947,7 +3200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1956,7 +3209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1965,7 +3218,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1974,7 +3227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -1983,7 +3236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2003,7 +3256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2017,7 +3270,9 @@ export interface operations {
     listAdmins: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -2034,17 +3289,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idUsuario?: number;
-                        nombre?: string;
-                        apellido?: string;
-                        email?: string;
-                        rol?: string;
-                        activo?: boolean;
-                    }[];
+                    "application/json": components["schemas"]["Administrador"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2053,7 +3301,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2062,7 +3310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2071,7 +3319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2080,16 +3328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2105,6 +3344,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -2120,7 +3360,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2129,7 +3369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2138,7 +3378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2147,7 +3387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2156,7 +3396,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2165,7 +3405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2174,7 +3414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2194,7 +3434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2208,7 +3448,9 @@ export interface operations {
     listPacientes: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -2225,28 +3467,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPaciente: number;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        idPsicologo: number | null;
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fechaNacimiento: string;
-                        genero: string | null;
-                        telefono: string | null;
-                        /** @enum {string|null} */
-                        metodoPago: "PRESENCIAL" | "ONLINE" | null;
-                        /** @enum {string} */
-                        estadoPago: "PENDIENTE" | "PAGADO" | "FALLIDO" | "REEMBOLSADO";
-                    }[];
+                    "application/json": components["schemas"]["Paciente"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2255,7 +3479,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2264,7 +3488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2273,7 +3497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2282,16 +3506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2311,21 +3526,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idUsuario: number;
-                    idPsicologo: number;
-                    /**
-                     * Format: date
-                     * @example 2026-03-14
-                     */
-                    fechaNacimiento: string;
-                    genero?: string | null;
-                    telefono?: string | null;
-                    /** @enum {string|null} */
-                    metodoPago?: "PRESENCIAL" | "ONLINE" | null;
-                    /** @enum {string} */
-                    estadoPago?: "PENDIENTE" | "PAGADO" | "FALLIDO" | "REEMBOLSADO";
-                };
+                "application/json": components["schemas"]["PacienteCrear"];
             };
         };
         responses: {
@@ -2335,28 +3536,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPaciente: number;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        idPsicologo: number | null;
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fechaNacimiento: string;
-                        genero: string | null;
-                        telefono: string | null;
-                        /** @enum {string|null} */
-                        metodoPago: "PRESENCIAL" | "ONLINE" | null;
-                        /** @enum {string} */
-                        estadoPago: "PENDIENTE" | "PAGADO" | "FALLIDO" | "REEMBOLSADO";
-                    };
+                    "application/json": components["schemas"]["Paciente"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2365,7 +3548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2374,7 +3557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2383,7 +3566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2392,7 +3575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2401,7 +3584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2410,7 +3593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2430,7 +3613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2446,6 +3629,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -2458,28 +3642,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPaciente: number;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        idPsicologo: number | null;
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fechaNacimiento: string;
-                        genero: string | null;
-                        telefono: string | null;
-                        /** @enum {string|null} */
-                        metodoPago: "PRESENCIAL" | "ONLINE" | null;
-                        /** @enum {string} */
-                        estadoPago: "PENDIENTE" | "PAGADO" | "FALLIDO" | "REEMBOLSADO";
-                    };
+                    "application/json": components["schemas"]["Paciente"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2488,7 +3654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2497,7 +3663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2506,7 +3672,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2515,16 +3681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2540,26 +3697,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idPsicologo?: number;
-                    /**
-                     * Format: date
-                     * @example 2026-03-14
-                     */
-                    fechaNacimiento?: string;
-                    genero?: string | null;
-                    telefono?: string | null;
-                    /** @enum {string|null} */
-                    metodoPago?: "PRESENCIAL" | "ONLINE" | null;
-                    /** @enum {string} */
-                    estadoPago?: "PENDIENTE" | "PAGADO" | "FALLIDO" | "REEMBOLSADO";
-                };
+                "application/json": components["schemas"]["PacienteCambio"];
             };
         };
         responses: {
@@ -2569,28 +3714,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPaciente: number;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        idPsicologo: number | null;
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fechaNacimiento: string;
-                        genero: string | null;
-                        telefono: string | null;
-                        /** @enum {string|null} */
-                        metodoPago: "PRESENCIAL" | "ONLINE" | null;
-                        /** @enum {string} */
-                        estadoPago: "PENDIENTE" | "PAGADO" | "FALLIDO" | "REEMBOLSADO";
-                    };
+                    "application/json": components["schemas"]["Paciente"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2599,7 +3726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2608,7 +3735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2617,7 +3744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2626,7 +3753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2635,7 +3762,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2644,7 +3771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2664,7 +3791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2680,6 +3807,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -2693,7 +3821,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2702,7 +3830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2711,7 +3839,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2720,7 +3848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2729,7 +3857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2738,7 +3866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2747,7 +3875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2767,7 +3895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2783,6 +3911,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -2795,31 +3924,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example 2026-03-14T10:30:00 */
-                        generadoEn?: string;
-                        usuario?: Record<string, never>;
-                        paciente?: Record<string, never>;
-                        direcciones?: Record<string, never>[];
-                        ajustes?: Record<string, never>[];
-                        dispositivos?: Record<string, never>[];
-                        citas?: Record<string, never>[];
-                        sesiones?: Record<string, never>[];
-                        historialClinico?: Record<string, never>[];
-                        diarioEmocional?: Record<string, never>[];
-                        progresoEmocional?: Record<string, never>[];
-                        mensajes?: Record<string, never>[];
-                        eventos?: {
-                            stream?: string;
-                            type?: string;
-                            /** @example 2026-03-14T10:30:00 */
-                            occurredAt?: string;
-                            data?: Record<string, never>;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ExportacionPaciente"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2828,7 +3936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2837,7 +3945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2846,7 +3954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2855,16 +3963,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2884,10 +3983,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idPaciente: number;
-                    idPsicologo: number;
-                };
+                "application/json": components["schemas"]["AsignacionPsicologo"];
             };
         };
         responses: {
@@ -2900,7 +3996,7 @@ export interface operations {
                     "application/json": true;
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2909,7 +4005,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2918,7 +4014,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2927,7 +4023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2936,7 +4032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2945,7 +4041,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2954,7 +4050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2974,7 +4070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2988,7 +4084,9 @@ export interface operations {
     listPsicologos: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -3005,20 +4103,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPsicologo: number;
-                        especialidad: string | null;
-                        experiencia: number;
-                        descripcion: string | null;
-                        licencia: string | null;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                    }[];
+                    "application/json": components["schemas"]["Psicologo"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3027,7 +4115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3036,7 +4124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3045,7 +4133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3054,16 +4142,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3083,13 +4162,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idUsuario: number;
-                    especialidad?: string | null;
-                    experiencia: number;
-                    descripcion?: string | null;
-                    licencia?: string | null;
-                };
+                "application/json": components["schemas"]["PsicologoCrear"];
             };
         };
         responses: {
@@ -3099,21 +4172,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPsicologo: number;
-                        especialidad: string | null;
-                        experiencia: number;
-                        descripcion: string | null;
-                        licencia: string | null;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        fotoPerfilUrl: string | null;
-                    };
+                    "application/json": components["schemas"]["PsicologoPerfil"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3122,7 +4184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3131,7 +4193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3140,7 +4202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3149,7 +4211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3158,7 +4220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3167,7 +4229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3187,7 +4249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3201,7 +4263,9 @@ export interface operations {
     listMisPacientes: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -3218,21 +4282,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPaciente: number;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        fechaNacimiento: string | null;
-                        genero: string | null;
-                        telefono: string | null;
-                        metodoPago: string | null;
-                        estadoPago: string;
-                    }[];
+                    "application/json": components["schemas"]["PacienteDePsicologo"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3241,7 +4294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3250,7 +4303,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3259,7 +4312,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3268,16 +4321,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3293,6 +4337,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -3305,19 +4350,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPsicologo: number;
-                        especialidad: string | null;
-                        experiencia: number;
-                        descripcion: string | null;
-                        licencia: string | null;
-                        nombre: string;
-                        apellido: string;
-                        fotoPerfilUrl: string | null;
-                    };
+                    "application/json": components["schemas"]["PsicologoPublico"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3326,7 +4362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3335,16 +4371,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3360,6 +4387,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -3372,21 +4400,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPsicologo: number;
-                        especialidad: string | null;
-                        experiencia: number;
-                        descripcion: string | null;
-                        licencia: string | null;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        fotoPerfilUrl: string | null;
-                    };
+                    "application/json": components["schemas"]["PsicologoPerfil"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3395,7 +4412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3404,7 +4421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3413,7 +4430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3422,16 +4439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3447,18 +4455,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    especialidad?: string | null;
-                    experiencia?: number;
-                    descripcion?: string | null;
-                    licencia?: string | null;
-                };
+                "application/json": components["schemas"]["PsicologoCambio"];
             };
         };
         responses: {
@@ -3468,21 +4472,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPsicologo: number;
-                        especialidad: string | null;
-                        experiencia: number;
-                        descripcion: string | null;
-                        licencia: string | null;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        fotoPerfilUrl: string | null;
-                    };
+                    "application/json": components["schemas"]["PsicologoPerfil"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3491,7 +4484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3500,7 +4493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3509,7 +4502,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3518,7 +4511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3527,7 +4520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3536,7 +4529,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3556,7 +4549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3572,6 +4565,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -3585,7 +4579,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3594,7 +4588,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3603,7 +4597,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3612,7 +4606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3621,7 +4615,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3630,7 +4624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3639,7 +4633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3659,7 +4653,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3675,16 +4669,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    file: string;
-                };
+                "multipart/form-data": components["schemas"]["FotoPerfilSubida"];
             };
         };
         responses: {
@@ -3694,21 +4686,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPsicologo: number;
-                        especialidad: string | null;
-                        experiencia: number;
-                        descripcion: string | null;
-                        licencia: string | null;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        fotoPerfilUrl: string | null;
-                    };
+                    "application/json": components["schemas"]["PsicologoPerfil"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3717,7 +4698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3726,7 +4707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3735,7 +4716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3744,7 +4725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3753,7 +4734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3762,7 +4743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3782,7 +4763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3798,6 +4779,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Nombre del archivo tal como aparece en fotoPerfilUrl */
                 name: string;
             };
             cookie?: never;
@@ -3813,7 +4795,7 @@ export interface operations {
                     "image/*": string;
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3822,7 +4804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3831,7 +4813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3840,7 +4822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3849,16 +4831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3872,7 +4845,9 @@ export interface operations {
     listPsicologosAdmin: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -3889,17 +4864,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPsicologo: number;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        especialidad: string | null;
-                    }[];
+                    "application/json": components["schemas"]["PsicologoResumen"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3908,7 +4876,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3917,7 +4885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3926,7 +4894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3935,16 +4903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3964,13 +4923,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idUsuario: number;
-                    especialidad?: string | null;
-                    experiencia: number;
-                    descripcion?: string | null;
-                    licencia?: string | null;
-                };
+                "application/json": components["schemas"]["PsicologoCrear"];
             };
         };
         responses: {
@@ -3980,21 +4933,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPsicologo: number;
-                        especialidad: string | null;
-                        experiencia: number;
-                        descripcion: string | null;
-                        licencia: string | null;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        fotoPerfilUrl: string | null;
-                    };
+                    "application/json": components["schemas"]["PsicologoPerfil"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4003,7 +4945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4012,7 +4954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4021,7 +4963,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4030,7 +4972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4039,7 +4981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4048,7 +4990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4068,7 +5010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4082,7 +5024,9 @@ export interface operations {
     listPsicologosConPacientes: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -4099,18 +5043,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPsicologo: number;
-                        nombrePsicologo: string;
-                        pacientes: {
-                            idPaciente: number;
-                            nombrePaciente: string;
-                            email: string;
-                        }[];
-                    }[];
+                    "application/json": components["schemas"]["PsicologoConPacientes"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4119,7 +5055,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4128,7 +5064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4137,7 +5073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4146,16 +5082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4171,18 +5098,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    especialidad?: string | null;
-                    experiencia?: number;
-                    descripcion?: string | null;
-                    licencia?: string | null;
-                };
+                "application/json": components["schemas"]["PsicologoCambio"];
             };
         };
         responses: {
@@ -4192,21 +5115,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idPsicologo: number;
-                        especialidad: string | null;
-                        experiencia: number;
-                        descripcion: string | null;
-                        licencia: string | null;
-                        idUsuario: number;
-                        nombre: string;
-                        apellido: string;
-                        email: string;
-                        fotoPerfilUrl: string | null;
-                    };
+                    "application/json": components["schemas"]["PsicologoPerfil"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4215,7 +5127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4224,7 +5136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4233,7 +5145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4242,7 +5154,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4251,7 +5163,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4260,7 +5172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4280,7 +5192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4296,6 +5208,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -4309,7 +5222,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4318,7 +5231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4327,7 +5240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4336,7 +5249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4345,7 +5258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4354,7 +5267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4363,7 +5276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4383,7 +5296,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4397,7 +5310,9 @@ export interface operations {
     listDirecciones: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -4414,19 +5329,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idDireccion: number;
-                        idPaciente: number;
-                        calle: string;
-                        ciudad: string | null;
-                        provincia: string | null;
-                        codigoPostal: string | null;
-                        pais: string | null;
-                        descripcion: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Direccion"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4435,7 +5341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4444,7 +5350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4453,7 +5359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4462,16 +5368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4491,14 +5388,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    calle: string;
-                    ciudad?: string | null;
-                    provincia?: string | null;
-                    codigoPostal: string;
-                    pais?: string | null;
-                    descripcion?: string | null;
-                };
+                "application/json": components["schemas"]["DireccionCrear"];
             };
         };
         responses: {
@@ -4508,19 +5398,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idDireccion: number;
-                        idPaciente: number;
-                        calle: string;
-                        ciudad: string | null;
-                        provincia: string | null;
-                        codigoPostal: string | null;
-                        pais: string | null;
-                        descripcion: string | null;
-                    };
+                    "application/json": components["schemas"]["Direccion"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4529,7 +5410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4538,7 +5419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4547,7 +5428,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4556,7 +5437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4565,7 +5446,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4574,7 +5455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4594,7 +5475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4610,6 +5491,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -4622,19 +5504,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idDireccion: number;
-                        idPaciente: number;
-                        calle: string;
-                        ciudad: string | null;
-                        provincia: string | null;
-                        codigoPostal: string | null;
-                        pais: string | null;
-                        descripcion: string | null;
-                    };
+                    "application/json": components["schemas"]["Direccion"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4643,7 +5516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4652,7 +5525,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4661,7 +5534,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4670,16 +5543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4695,6 +5559,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -4708,7 +5573,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4717,7 +5582,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4726,7 +5591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4735,7 +5600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4744,7 +5609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4753,7 +5618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4762,7 +5627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4782,7 +5647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4796,8 +5661,11 @@ export interface operations {
     listDireccionesPsicologo: {
         parameters: {
             query: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
                 idPaciente: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -4814,19 +5682,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idDireccion: number;
-                        idPaciente: number;
-                        calle: string;
-                        ciudad: string | null;
-                        provincia: string | null;
-                        codigoPostal: string | null;
-                        pais: string | null;
-                        descripcion: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Direccion"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4835,7 +5694,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4844,7 +5703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4853,7 +5712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4862,16 +5721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4885,7 +5735,9 @@ export interface operations {
     listDireccionesAdmin: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -4902,19 +5754,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idDireccion: number;
-                        idPaciente: number;
-                        calle: string;
-                        ciudad: string | null;
-                        provincia: string | null;
-                        codigoPostal: string | null;
-                        pais: string | null;
-                        descripcion: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Direccion"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4923,7 +5766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4932,7 +5775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4941,7 +5784,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4950,16 +5793,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4973,7 +5807,9 @@ export interface operations {
     listSituaciones: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -4990,17 +5826,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSituacion: number;
-                        nombre: string;
-                        /** @enum {string} */
-                        categoria: "Emocional" | "Trastorno" | "Relacional" | "Laboral";
-                        descripcion: string | null;
-                        activo: boolean;
-                    }[];
+                    "application/json": components["schemas"]["Situacion"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5009,7 +5838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5018,16 +5847,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5041,7 +5861,9 @@ export interface operations {
     listSituacionesAdmin: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -5058,17 +5880,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSituacion: number;
-                        nombre: string;
-                        /** @enum {string} */
-                        categoria: "Emocional" | "Trastorno" | "Relacional" | "Laboral";
-                        descripcion: string | null;
-                        activo: boolean;
-                    }[];
+                    "application/json": components["schemas"]["Situacion"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5077,7 +5892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5086,7 +5901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5095,7 +5910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5104,16 +5919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5133,13 +5939,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    nombre: string;
-                    /** @enum {string} */
-                    categoria: "Emocional" | "Trastorno" | "Relacional" | "Laboral";
-                    descripcion?: string | null;
-                    activo?: boolean;
-                };
+                "application/json": components["schemas"]["SituacionDatos"];
             };
         };
         responses: {
@@ -5149,17 +5949,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSituacion: number;
-                        nombre: string;
-                        /** @enum {string} */
-                        categoria: "Emocional" | "Trastorno" | "Relacional" | "Laboral";
-                        descripcion: string | null;
-                        activo: boolean;
-                    };
+                    "application/json": components["schemas"]["Situacion"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5168,7 +5961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5177,7 +5970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5186,7 +5979,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5195,7 +5988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5204,7 +5997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5213,7 +6006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5233,7 +6026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5249,19 +6042,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    nombre: string;
-                    /** @enum {string} */
-                    categoria: "Emocional" | "Trastorno" | "Relacional" | "Laboral";
-                    descripcion?: string | null;
-                    activo?: boolean;
-                };
+                "application/json": components["schemas"]["SituacionDatos"];
             };
         };
         responses: {
@@ -5271,17 +6059,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSituacion: number;
-                        nombre: string;
-                        /** @enum {string} */
-                        categoria: "Emocional" | "Trastorno" | "Relacional" | "Laboral";
-                        descripcion: string | null;
-                        activo: boolean;
-                    };
+                    "application/json": components["schemas"]["Situacion"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5290,7 +6071,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5299,7 +6080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5308,7 +6089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5317,7 +6098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5326,7 +6107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5335,7 +6116,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5355,7 +6136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5371,6 +6152,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -5384,7 +6166,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5393,7 +6175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5402,7 +6184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5411,7 +6193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5420,7 +6202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5429,7 +6211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5438,7 +6220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5458,7 +6240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5484,18 +6266,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idAjuste: number | null;
-                        idUsuario: number;
-                        /** @enum {string} */
-                        idioma: "es" | "en";
-                        notificaciones: boolean;
-                        darkMode: boolean;
-                        timezone: string;
-                    };
+                    "application/json": components["schemas"]["Ajustes"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5504,7 +6278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5513,7 +6287,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5522,7 +6296,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5531,16 +6305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5560,13 +6325,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    idioma?: "es" | "en";
-                    notificaciones?: boolean;
-                    darkMode?: boolean;
-                    timezone?: string;
-                };
+                "application/json": components["schemas"]["AjustesCambio"];
             };
         };
         responses: {
@@ -5576,18 +6335,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idAjuste: number | null;
-                        idUsuario: number;
-                        /** @enum {string} */
-                        idioma: "es" | "en";
-                        notificaciones: boolean;
-                        darkMode: boolean;
-                        timezone: string;
-                    };
+                    "application/json": components["schemas"]["Ajustes"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5596,7 +6347,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5605,7 +6356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5614,7 +6365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5623,7 +6374,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5632,7 +6383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5641,7 +6392,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5661,7 +6412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5675,7 +6426,9 @@ export interface operations {
     listAjustesAdmin: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -5692,18 +6445,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idAjuste: number | null;
-                        idUsuario: number;
-                        /** @enum {string} */
-                        idioma: "es" | "en";
-                        notificaciones: boolean;
-                        darkMode: boolean;
-                        timezone: string;
-                    }[];
+                    "application/json": components["schemas"]["Ajustes"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5712,7 +6457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5721,7 +6466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5730,7 +6475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5739,16 +6484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5768,9 +6504,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    token: string;
-                };
+                "application/json": components["schemas"]["DispositivoRegistro"];
             };
         };
         responses: {
@@ -5780,12 +6514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                        idUsuario: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    };
+                    "application/json": components["schemas"]["Dispositivo"];
                 };
             };
             /** @description Token registrado */
@@ -5794,15 +6523,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                        idUsuario: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    };
+                    "application/json": components["schemas"]["Dispositivo"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5811,7 +6535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5820,7 +6544,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5829,7 +6553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5838,7 +6562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5847,7 +6571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5856,7 +6580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5876,7 +6600,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5892,6 +6616,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Token de notificaciones push registrado por el usuario */
                 token: string;
             };
             cookie?: never;
@@ -5905,7 +6630,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5914,7 +6639,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5923,7 +6648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5932,7 +6657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5941,7 +6666,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5950,7 +6675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5959,7 +6684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5979,7 +6704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5993,7 +6718,9 @@ export interface operations {
     listCitas: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -6010,22 +6737,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        nombrePsicologo: string;
-                        nombrePaciente: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        startDatetime: string;
-                        durationMinutes: number;
-                        /** @enum {string} */
-                        estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
-                        motivo: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Cita"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6034,7 +6749,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6043,7 +6758,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6052,7 +6767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6061,16 +6776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6090,13 +6796,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idPsicologo: number;
-                    /** @example 2026-03-14T10:30:00 */
-                    startDatetime: string;
-                    durationMinutes?: number;
-                    motivo?: string | null;
-                };
+                "application/json": components["schemas"]["CitaCrear"];
             };
         };
         responses: {
@@ -6106,22 +6806,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        nombrePsicologo: string;
-                        nombrePaciente: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        startDatetime: string;
-                        durationMinutes: number;
-                        /** @enum {string} */
-                        estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
-                        motivo: string | null;
-                    };
+                    "application/json": components["schemas"]["Cita"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6130,7 +6818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6139,7 +6827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6148,7 +6836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6157,7 +6845,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6166,7 +6854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6175,7 +6863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6195,7 +6883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6211,6 +6899,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -6223,22 +6912,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        nombrePsicologo: string;
-                        nombrePaciente: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        startDatetime: string;
-                        durationMinutes: number;
-                        /** @enum {string} */
-                        estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
-                        motivo: string | null;
-                    };
+                    "application/json": components["schemas"]["Cita"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6247,7 +6924,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6256,7 +6933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6265,7 +6942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6274,16 +6951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6299,18 +6967,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @example 2026-03-14T10:30:00 */
-                    startDatetime?: string;
-                    durationMinutes?: number;
-                    motivo?: string | null;
-                };
+                "application/json": components["schemas"]["CitaCambio"];
             };
         };
         responses: {
@@ -6320,22 +6984,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        nombrePsicologo: string;
-                        nombrePaciente: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        startDatetime: string;
-                        durationMinutes: number;
-                        /** @enum {string} */
-                        estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
-                        motivo: string | null;
-                    };
+                    "application/json": components["schemas"]["Cita"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6344,7 +6996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6353,7 +7005,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6362,7 +7014,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6371,7 +7023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6380,7 +7032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6389,7 +7041,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6409,7 +7061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6425,6 +7077,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -6438,7 +7091,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6447,7 +7100,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6456,7 +7109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6465,7 +7118,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6474,7 +7127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6483,7 +7136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6492,7 +7145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6512,7 +7165,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6526,12 +7179,16 @@ export interface operations {
     getPacienteAgenda: {
         parameters: {
             query?: {
+                /** @description Mes AAAA-MM entre 1900-01 y 2100-12; sin él, el mes en curso en la zona de la consulta */
                 month?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
                 idPaciente: number;
             };
             cookie?: never;
@@ -6546,22 +7203,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fecha: string;
-                        horaInicio: string;
-                        horaFin: string;
-                        /** @enum {string} */
-                        tipo: "cita" | "bloqueo";
-                        detalle: string;
-                        referenciaId: number;
-                    }[];
+                    "application/json": components["schemas"]["AgendaEntrada"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6570,7 +7215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6579,7 +7224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6588,7 +7233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6597,16 +7242,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6620,7 +7256,9 @@ export interface operations {
     listCitasPsicologo: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -6637,22 +7275,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        nombrePsicologo: string;
-                        nombrePaciente: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        startDatetime: string;
-                        durationMinutes: number;
-                        /** @enum {string} */
-                        estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
-                        motivo: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Cita"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6661,7 +7287,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6670,7 +7296,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6679,7 +7305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6688,16 +7314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6713,6 +7330,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -6725,22 +7343,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        nombrePsicologo: string;
-                        nombrePaciente: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        startDatetime: string;
-                        durationMinutes: number;
-                        /** @enum {string} */
-                        estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
-                        motivo: string | null;
-                    };
+                    "application/json": components["schemas"]["Cita"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6749,7 +7355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6758,7 +7364,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6767,7 +7373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6776,16 +7382,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6801,16 +7398,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
-                };
+                "application/json": components["schemas"]["CitaCambioEstado"];
             };
         };
         responses: {
@@ -6820,22 +7415,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        nombrePsicologo: string;
-                        nombrePaciente: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        startDatetime: string;
-                        durationMinutes: number;
-                        /** @enum {string} */
-                        estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
-                        motivo: string | null;
-                    };
+                    "application/json": components["schemas"]["Cita"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6844,7 +7427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6853,7 +7436,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6862,7 +7445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6871,7 +7454,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6880,7 +7463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6889,7 +7472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6909,7 +7492,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6923,7 +7506,9 @@ export interface operations {
     listCitasAdmin: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -6940,22 +7525,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        nombrePsicologo: string;
-                        nombrePaciente: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        startDatetime: string;
-                        durationMinutes: number;
-                        /** @enum {string} */
-                        estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
-                        motivo: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Cita"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6964,7 +7537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6973,7 +7546,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6982,7 +7555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6991,16 +7564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7016,6 +7580,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -7028,22 +7593,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        nombrePsicologo: string;
-                        nombrePaciente: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        startDatetime: string;
-                        durationMinutes: number;
-                        /** @enum {string} */
-                        estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
-                        motivo: string | null;
-                    };
+                    "application/json": components["schemas"]["Cita"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7052,7 +7605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7061,7 +7614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7070,7 +7623,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7079,16 +7632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7102,8 +7646,11 @@ export interface operations {
     getPsicologoAgenda: {
         parameters: {
             query?: {
+                /** @description Mes AAAA-MM entre 1900-01 y 2100-12; sin él, el mes en curso en la zona de la consulta */
                 month?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -7120,22 +7667,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fecha: string;
-                        horaInicio: string;
-                        horaFin: string;
-                        /** @enum {string} */
-                        tipo: "cita" | "bloqueo";
-                        detalle: string;
-                        referenciaId: number;
-                    }[];
+                    "application/json": components["schemas"]["AgendaEntrada"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7144,7 +7679,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7153,7 +7688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7162,7 +7697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7171,16 +7706,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7194,8 +7720,11 @@ export interface operations {
     listBloqueos: {
         parameters: {
             query?: {
+                /** @description Mes AAAA-MM entre 1900-01 y 2100-12; sin él, el mes en curso en la zona de la consulta */
                 month?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -7212,20 +7741,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idBloqueo: number;
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fecha: string;
-                        horaInicio: string;
-                        horaFin: string;
-                        motivo: string;
-                    }[];
+                    "application/json": components["schemas"]["Bloqueo"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7234,7 +7753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7243,7 +7762,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7252,7 +7771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7261,16 +7780,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7290,16 +7800,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: date
-                     * @example 2026-03-14
-                     */
-                    fecha: string;
-                    horaInicio?: string | null;
-                    horaFin?: string | null;
-                    motivo: string;
-                };
+                "application/json": components["schemas"]["BloqueoCrear"];
             };
         };
         responses: {
@@ -7309,20 +7810,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idBloqueo: number;
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fecha: string;
-                        horaInicio: string;
-                        horaFin: string;
-                        motivo: string;
-                    };
+                    "application/json": components["schemas"]["Bloqueo"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7331,7 +7822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7340,7 +7831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7349,7 +7840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7358,7 +7849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7367,7 +7858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7376,7 +7867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7396,7 +7887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7412,6 +7903,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -7425,7 +7917,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7434,7 +7926,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7443,7 +7935,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7452,7 +7944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7461,7 +7953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7470,7 +7962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7479,7 +7971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7499,7 +7991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7513,7 +8005,9 @@ export interface operations {
     listSesiones: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -7530,20 +8024,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSesion: number;
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        sessionDate: string;
-                        durationMinutes: number;
-                        notas: string | null;
-                        recomendaciones: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Sesion"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7552,7 +8036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7561,7 +8045,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7570,7 +8054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7579,16 +8063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7608,14 +8083,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idCita: number;
-                    /** @example 2026-03-14T10:30:00 */
-                    sessionDate: string;
-                    durationMinutes: number;
-                    notas?: string | null;
-                    recomendaciones?: string | null;
-                };
+                "application/json": components["schemas"]["SesionCrear"];
             };
         };
         responses: {
@@ -7625,20 +8093,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSesion: number;
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        sessionDate: string;
-                        durationMinutes: number;
-                        notas: string | null;
-                        recomendaciones: string | null;
-                    };
+                    "application/json": components["schemas"]["Sesion"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7647,7 +8105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7656,7 +8114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7665,7 +8123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7674,7 +8132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7683,7 +8141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7692,7 +8150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7712,7 +8170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7728,6 +8186,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -7740,20 +8199,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSesion: number;
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        sessionDate: string;
-                        durationMinutes: number;
-                        notas: string | null;
-                        recomendaciones: string | null;
-                    };
+                    "application/json": components["schemas"]["Sesion"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7762,7 +8211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7771,7 +8220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7780,7 +8229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7789,16 +8238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7814,6 +8254,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -7827,7 +8268,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7836,7 +8277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7845,7 +8286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7854,7 +8295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7863,7 +8304,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7872,7 +8313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7881,7 +8322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7901,7 +8342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7915,8 +8356,11 @@ export interface operations {
     listSesionesPsicologo: {
         parameters: {
             query?: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
                 idPaciente?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -7933,20 +8377,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSesion: number;
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        sessionDate: string;
-                        durationMinutes: number;
-                        notas: string | null;
-                        recomendaciones: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Sesion"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7955,7 +8389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7964,7 +8398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7973,7 +8407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7982,16 +8416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8011,15 +8436,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    idCita: number;
-                    /** @example 2026-03-14T10:30:00 */
-                    sessionDate: string;
-                    durationMinutes: number;
-                    notas?: string | null;
-                    recomendaciones?: string | null;
-                    idPaciente: number;
-                };
+                "application/json": components["schemas"]["SesionCrearPsicologo"];
             };
         };
         responses: {
@@ -8029,20 +8446,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSesion: number;
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        sessionDate: string;
-                        durationMinutes: number;
-                        notas: string | null;
-                        recomendaciones: string | null;
-                    };
+                    "application/json": components["schemas"]["Sesion"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8051,7 +8458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8060,7 +8467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8069,7 +8476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8078,7 +8485,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8087,7 +8494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8096,7 +8503,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8116,7 +8523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8132,6 +8539,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -8144,20 +8552,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSesion: number;
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        sessionDate: string;
-                        durationMinutes: number;
-                        notas: string | null;
-                        recomendaciones: string | null;
-                    };
+                    "application/json": components["schemas"]["Sesion"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8166,7 +8564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8175,7 +8573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8184,7 +8582,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8193,16 +8591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8216,7 +8605,9 @@ export interface operations {
     listSesionesAdmin: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -8233,20 +8624,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idSesion: number;
-                        idCita: number;
-                        idPaciente: number;
-                        idPsicologo: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        sessionDate: string;
-                        durationMinutes: number;
-                        notas: string | null;
-                        recomendaciones: string | null;
-                    }[];
+                    "application/json": components["schemas"]["Sesion"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8255,7 +8636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8264,7 +8645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8273,7 +8654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8282,16 +8663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8305,7 +8677,9 @@ export interface operations {
     listHistorial: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -8322,19 +8696,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idHistory: number;
-                        idPaciente: number;
-                        titulo: string | null;
-                        diagnostico: string | null;
-                        tratamiento: string | null;
-                        observaciones: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    }[];
+                    "application/json": components["schemas"]["Historial"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8343,7 +8708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8352,7 +8717,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8361,7 +8726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8370,16 +8735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8399,12 +8755,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    titulo: string;
-                    diagnostico?: string | null;
-                    tratamiento?: string | null;
-                    observaciones?: string | null;
-                };
+                "application/json": components["schemas"]["HistorialDatos"];
             };
         };
         responses: {
@@ -8414,19 +8765,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idHistory: number;
-                        idPaciente: number;
-                        titulo: string | null;
-                        diagnostico: string | null;
-                        tratamiento: string | null;
-                        observaciones: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    };
+                    "application/json": components["schemas"]["Historial"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8435,7 +8777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8444,7 +8786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8453,7 +8795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8462,7 +8804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8471,7 +8813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8480,7 +8822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8500,7 +8842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8516,6 +8858,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -8528,19 +8871,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idHistory: number;
-                        idPaciente: number;
-                        titulo: string | null;
-                        diagnostico: string | null;
-                        tratamiento: string | null;
-                        observaciones: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    };
+                    "application/json": components["schemas"]["Historial"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8549,7 +8883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8558,7 +8892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8567,7 +8901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8576,16 +8910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8601,18 +8926,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    titulo: string;
-                    diagnostico?: string | null;
-                    tratamiento?: string | null;
-                    observaciones?: string | null;
-                };
+                "application/json": components["schemas"]["HistorialDatos"];
             };
         };
         responses: {
@@ -8622,19 +8943,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idHistory: number;
-                        idPaciente: number;
-                        titulo: string | null;
-                        diagnostico: string | null;
-                        tratamiento: string | null;
-                        observaciones: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    };
+                    "application/json": components["schemas"]["Historial"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8643,7 +8955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8652,7 +8964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8661,7 +8973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8670,7 +8982,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8679,7 +8991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8688,7 +9000,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8708,7 +9020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8724,6 +9036,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -8737,7 +9050,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8746,7 +9059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8755,7 +9068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8764,7 +9077,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8773,7 +9086,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8782,7 +9095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8791,7 +9104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8811,7 +9124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8825,8 +9138,11 @@ export interface operations {
     listHistorialPsicologo: {
         parameters: {
             query: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
                 idPaciente: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -8843,19 +9159,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idHistory: number;
-                        idPaciente: number;
-                        titulo: string | null;
-                        diagnostico: string | null;
-                        tratamiento: string | null;
-                        observaciones: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    }[];
+                    "application/json": components["schemas"]["Historial"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8864,7 +9171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8873,7 +9180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8882,7 +9189,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8891,16 +9198,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8920,13 +9218,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    titulo: string;
-                    diagnostico?: string | null;
-                    tratamiento?: string | null;
-                    observaciones?: string | null;
-                    idPaciente: number;
-                };
+                "application/json": components["schemas"]["HistorialCrearPsicologo"];
             };
         };
         responses: {
@@ -8936,19 +9228,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idHistory: number;
-                        idPaciente: number;
-                        titulo: string | null;
-                        diagnostico: string | null;
-                        tratamiento: string | null;
-                        observaciones: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    };
+                    "application/json": components["schemas"]["Historial"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8957,7 +9240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8966,7 +9249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8975,7 +9258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8984,7 +9267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8993,7 +9276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9002,7 +9285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9022,7 +9305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9038,18 +9321,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    titulo: string;
-                    diagnostico?: string | null;
-                    tratamiento?: string | null;
-                    observaciones?: string | null;
-                };
+                "application/json": components["schemas"]["HistorialDatos"];
             };
         };
         responses: {
@@ -9059,19 +9338,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idHistory: number;
-                        idPaciente: number;
-                        titulo: string | null;
-                        diagnostico: string | null;
-                        tratamiento: string | null;
-                        observaciones: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    };
+                    "application/json": components["schemas"]["Historial"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9080,7 +9350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9089,7 +9359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9098,7 +9368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9107,7 +9377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9116,7 +9386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9125,7 +9395,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9145,7 +9415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9161,6 +9431,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -9174,7 +9445,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9183,7 +9454,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9192,7 +9463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9201,7 +9472,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9210,7 +9481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9219,7 +9490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9228,7 +9499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9248,7 +9519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9262,7 +9533,9 @@ export interface operations {
     listHistorialAdmin: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -9279,19 +9552,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idHistory: number;
-                        idPaciente: number;
-                        titulo: string | null;
-                        diagnostico: string | null;
-                        tratamiento: string | null;
-                        observaciones: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    }[];
+                    "application/json": components["schemas"]["Historial"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9300,7 +9564,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9309,7 +9573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9318,7 +9582,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9327,16 +9591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9350,7 +9605,9 @@ export interface operations {
     listDiario: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -9367,18 +9624,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idDiario: number;
-                        idPaciente: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        fecha: string;
-                        emocion: string;
-                        intensidad: number;
-                        nota: string | null;
-                    }[];
+                    "application/json": components["schemas"]["DiarioEntrada"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9387,7 +9636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9396,7 +9645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9405,7 +9654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9414,16 +9663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9443,11 +9683,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    emocion: string;
-                    intensidad: number;
-                    nota?: string | null;
-                };
+                "application/json": components["schemas"]["DiarioEntradaCrear"];
             };
         };
         responses: {
@@ -9457,18 +9693,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idDiario: number;
-                        idPaciente: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        fecha: string;
-                        emocion: string;
-                        intensidad: number;
-                        nota: string | null;
-                    };
+                    "application/json": components["schemas"]["DiarioEntrada"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9477,7 +9705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9486,7 +9714,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9495,7 +9723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9504,7 +9732,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9513,7 +9741,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9522,7 +9750,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9542,7 +9770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9558,6 +9786,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -9570,18 +9799,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idDiario: number;
-                        idPaciente: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        fecha: string;
-                        emocion: string;
-                        intensidad: number;
-                        nota: string | null;
-                    };
+                    "application/json": components["schemas"]["DiarioEntrada"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9590,7 +9811,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9599,7 +9820,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9608,7 +9829,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9617,16 +9838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9642,6 +9854,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -9655,7 +9868,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9664,7 +9877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9673,7 +9886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9682,7 +9895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9691,7 +9904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9700,7 +9913,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9709,7 +9922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9729,7 +9942,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9743,8 +9956,11 @@ export interface operations {
     listDiarioPsicologo: {
         parameters: {
             query: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
                 idPaciente: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -9761,18 +9977,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idDiario: number;
-                        idPaciente: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        fecha: string;
-                        emocion: string;
-                        intensidad: number;
-                        nota: string | null;
-                    }[];
+                    "application/json": components["schemas"]["DiarioEntrada"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9781,7 +9989,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9790,7 +9998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9799,7 +10007,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9808,16 +10016,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9831,7 +10030,9 @@ export interface operations {
     listDiarioAdmin: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -9848,18 +10049,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idDiario: number;
-                        idPaciente: number;
-                        /** @example 2026-03-14T10:30:00 */
-                        fecha: string;
-                        emocion: string;
-                        intensidad: number;
-                        nota: string | null;
-                    }[];
+                    "application/json": components["schemas"]["DiarioEntrada"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9868,7 +10061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9877,7 +10070,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9886,7 +10079,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9895,16 +10088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9918,7 +10102,9 @@ export interface operations {
     listProgreso: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -9935,21 +10121,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idProgress: number;
-                        idPaciente: number;
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fecha: string;
-                        nivelEstres: number;
-                        nivelAnsiedad: number;
-                        nivelAnimo: number;
-                    }[];
+                    "application/json": components["schemas"]["Progreso"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9958,7 +10133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9967,7 +10142,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9976,7 +10151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9985,16 +10160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10014,16 +10180,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: date
-                     * @example 2026-03-14
-                     */
-                    fecha: string;
-                    nivelEstres: number;
-                    nivelAnsiedad: number;
-                    nivelAnimo: number;
-                };
+                "application/json": components["schemas"]["ProgresoCrear"];
             };
         };
         responses: {
@@ -10033,21 +10190,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idProgress: number;
-                        idPaciente: number;
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fecha: string;
-                        nivelEstres: number;
-                        nivelAnsiedad: number;
-                        nivelAnimo: number;
-                    };
+                    "application/json": components["schemas"]["Progreso"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10056,7 +10202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10065,7 +10211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10074,7 +10220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10083,7 +10229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10092,7 +10238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10101,7 +10247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10121,7 +10267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10135,9 +10281,13 @@ export interface operations {
     getProgresoResumen: {
         parameters: {
             query?: {
+                /** @description Primer día incluido (AAAA-MM-DD); sin él, desde el primer registro */
                 desde?: string;
+                /** @description Último día incluido (AAAA-MM-DD), no anterior a desde; sin él, hasta el último registro */
                 hasta?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -10154,20 +10304,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        semana: string;
-                        registros: number;
-                        mediaEstres: number;
-                        mediaAnsiedad: number;
-                        mediaAnimo: number;
-                    }[];
+                    "application/json": components["schemas"]["ProgresoSemana"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10176,7 +10316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10185,7 +10325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10194,7 +10334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10203,16 +10343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10226,8 +10357,11 @@ export interface operations {
     listProgresoPsicologo: {
         parameters: {
             query: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
                 idPaciente: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -10244,21 +10378,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idProgress: number;
-                        idPaciente: number;
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fecha: string;
-                        nivelEstres: number;
-                        nivelAnsiedad: number;
-                        nivelAnimo: number;
-                    }[];
+                    "application/json": components["schemas"]["Progreso"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10267,7 +10390,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10276,7 +10399,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10285,7 +10408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10294,16 +10417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10317,10 +10431,15 @@ export interface operations {
     getProgresoResumenPsicologo: {
         parameters: {
             query: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
                 idPaciente: string;
+                /** @description Primer día incluido (AAAA-MM-DD); sin él, desde el primer registro */
                 desde?: string;
+                /** @description Último día incluido (AAAA-MM-DD), no anterior a desde; sin él, hasta el último registro */
                 hasta?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -10337,20 +10456,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        semana: string;
-                        registros: number;
-                        mediaEstres: number;
-                        mediaAnsiedad: number;
-                        mediaAnimo: number;
-                    }[];
+                    "application/json": components["schemas"]["ProgresoSemana"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10359,7 +10468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10368,7 +10477,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10377,7 +10486,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10386,16 +10495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10409,7 +10509,9 @@ export interface operations {
     listProgresoAdmin: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -10426,21 +10528,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idProgress: number;
-                        idPaciente: number;
-                        /**
-                         * Format: date
-                         * @example 2026-03-14
-                         */
-                        fecha: string;
-                        nivelEstres: number;
-                        nivelAnsiedad: number;
-                        nivelAnimo: number;
-                    }[];
+                    "application/json": components["schemas"]["Progreso"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10449,7 +10540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10458,7 +10549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10467,7 +10558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10476,16 +10567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10499,12 +10581,16 @@ export interface operations {
     listAuditoriaEventos: {
         parameters: {
             query?: {
+                /** @description Fecha y hora local de la consulta */
                 asOf?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
                 idPaciente: number;
             };
             cookie?: never;
@@ -10519,23 +10605,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        eventId: string;
-                        stream: string;
-                        type: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        occurredAt: string;
-                        occurredAtUtc: string;
-                        actor: {
-                            idUsuario: number | null;
-                            rol: string | null;
-                        };
-                        data: Record<string, never>;
-                        erased: string[];
-                    }[];
+                    "application/json": components["schemas"]["EventoAuditoria"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10544,7 +10617,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10553,7 +10626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10562,7 +10635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10571,16 +10644,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10594,12 +10658,16 @@ export interface operations {
     getAuditoriaHistorial: {
         parameters: {
             query?: {
+                /** @description Fecha y hora local de la consulta */
                 asOf?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
                 idPaciente: number;
             };
             cookie?: never;
@@ -10614,19 +10682,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idHistory: number;
-                        idPaciente: number;
-                        titulo: string | null;
-                        diagnostico: string | null;
-                        tratamiento: string | null;
-                        observaciones: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        creadoEn: string;
-                    }[];
+                    "application/json": components["schemas"]["Historial"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10635,7 +10694,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10644,7 +10703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10653,7 +10712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10662,16 +10721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10685,8 +10735,11 @@ export interface operations {
     listAuditoriaAccesos: {
         parameters: {
             query?: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
                 idPaciente?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -10703,20 +10756,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idAcceso: number;
-                        idUsuario: number | null;
-                        rol: string;
-                        idPaciente: number;
-                        recurso: string;
-                        metodo: string;
-                        ruta: string;
-                        /** @example 2026-03-14T10:30:00 */
-                        accedidoEn: string;
-                    }[];
+                    "application/json": components["schemas"]["AccesoExpediente"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10725,7 +10768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10734,7 +10777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10743,7 +10786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10752,16 +10795,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10775,7 +10809,9 @@ export interface operations {
     listMensajes: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -10792,20 +10828,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idMensaje: number;
-                        senderId: number;
-                        receiverId: number;
-                        idCita: number | null;
-                        /** @description null once the text was erased (crypto-shredding) */
-                        mensaje: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        enviadoEn: string;
-                        leido: boolean;
-                    }[];
+                    "application/json": components["schemas"]["Mensaje"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10814,7 +10840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10823,7 +10849,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10832,7 +10858,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10841,16 +10867,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10870,12 +10887,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description idUsuario of the receiver */
-                    receiverId: number;
-                    mensaje: string;
-                    idCita?: number | null;
-                };
+                "application/json": components["schemas"]["MensajeEnvio"];
             };
         };
         responses: {
@@ -10885,20 +10897,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idMensaje: number;
-                        senderId: number;
-                        receiverId: number;
-                        idCita: number | null;
-                        /** @description null once the text was erased (crypto-shredding) */
-                        mensaje: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        enviadoEn: string;
-                        leido: boolean;
-                    };
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10907,7 +10909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10916,7 +10918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10925,7 +10927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10934,7 +10936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10943,7 +10945,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10952,7 +10954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10972,7 +10974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10988,6 +10990,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -11000,20 +11003,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idMensaje: number;
-                        senderId: number;
-                        receiverId: number;
-                        idCita: number | null;
-                        /** @description null once the text was erased (crypto-shredding) */
-                        mensaje: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        enviadoEn: string;
-                        leido: boolean;
-                    };
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11022,7 +11015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11031,7 +11024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11040,7 +11033,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11049,7 +11042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11058,7 +11051,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11067,7 +11060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11087,7 +11080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11101,7 +11094,9 @@ export interface operations {
     listMensajesPsicologo: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -11118,20 +11113,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idMensaje: number;
-                        senderId: number;
-                        receiverId: number;
-                        idCita: number | null;
-                        /** @description null once the text was erased (crypto-shredding) */
-                        mensaje: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        enviadoEn: string;
-                        leido: boolean;
-                    }[];
+                    "application/json": components["schemas"]["Mensaje"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11140,7 +11125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11149,7 +11134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11158,7 +11143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11167,16 +11152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11196,12 +11172,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description idUsuario of the receiver */
-                    receiverId: number;
-                    mensaje: string;
-                    idCita?: number | null;
-                };
+                "application/json": components["schemas"]["MensajeEnvio"];
             };
         };
         responses: {
@@ -11211,20 +11182,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idMensaje: number;
-                        senderId: number;
-                        receiverId: number;
-                        idCita: number | null;
-                        /** @description null once the text was erased (crypto-shredding) */
-                        mensaje: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        enviadoEn: string;
-                        leido: boolean;
-                    };
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11233,7 +11194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11242,7 +11203,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11251,7 +11212,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11260,7 +11221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11269,7 +11230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11278,7 +11239,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11298,7 +11259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11314,6 +11275,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -11326,20 +11288,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idMensaje: number;
-                        senderId: number;
-                        receiverId: number;
-                        idCita: number | null;
-                        /** @description null once the text was erased (crypto-shredding) */
-                        mensaje: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        enviadoEn: string;
-                        leido: boolean;
-                    };
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11348,7 +11300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11357,7 +11309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11366,7 +11318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11375,7 +11327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11384,7 +11336,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11393,7 +11345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11413,7 +11365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11427,7 +11379,9 @@ export interface operations {
     listMensajesAdmin: {
         parameters: {
             query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
             header?: never;
@@ -11444,20 +11398,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idMensaje: number;
-                        senderId: number;
-                        receiverId: number;
-                        idCita: number | null;
-                        /** @description null once the text was erased (crypto-shredding) */
-                        mensaje: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        enviadoEn: string;
-                        leido: boolean;
-                    }[];
+                    "application/json": components["schemas"]["Mensaje"][];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11466,7 +11410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11475,7 +11419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11484,7 +11428,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11493,16 +11437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11518,6 +11453,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
             };
             cookie?: never;
@@ -11530,20 +11466,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        idMensaje: number;
-                        senderId: number;
-                        receiverId: number;
-                        idCita: number | null;
-                        /** @description null once the text was erased (crypto-shredding) */
-                        mensaje: string | null;
-                        /** @example 2026-03-14T10:30:00 */
-                        enviadoEn: string;
-                        leido: boolean;
-                    };
+                    "application/json": components["schemas"]["Mensaje"];
                 };
             };
-            /** @description Error */
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11552,7 +11478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Falta el token Bearer, es inválido o ha caducado */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11561,7 +11487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El rol del usuario no permite esta operación */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11570,7 +11496,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11579,7 +11505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11588,7 +11514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Cuerpo demasiado grande */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -11597,7 +11523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Tipo de contenido no admitido (se espera application/json) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -11617,7 +11543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
             503: {
                 headers: {
                     [name: string]: unknown;
