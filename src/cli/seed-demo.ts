@@ -7,7 +7,6 @@ import { loadConfig } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { createLogger } from '../platform/logger.ts';
 import { signToken } from '../platform/security.ts';
-import { startServer } from '../server.ts';
 import { commandLine } from './args.ts';
 import { startProgress } from './progress.ts';
 
@@ -74,6 +73,8 @@ async function main(): Promise<void> {
   const db = url ? null : await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
   // Its log goes to stderr: stdout is the list of demo accounts.
   const logger = createLogger(config.logLevel, { destination: 'stderr' });
+  // Loaded here, not at the top: --help and a wrong argument answer at once, without the whole server.
+  const { startServer } = await import('../server.ts');
   const running = await startServer({ config: { ...config, databaseUrl: url ?? db!.url }, database: db ?? undefined, logger });
   try {
     const row = await running.deps.knex('usuarios').where({ rol: 'ADMIN', activo: true }).orderBy('id_usuario').first('email', 'id_usuario');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../platform/errors.ts';
-import type { Logger } from '../platform/logger.ts';
+import { announce, type Logger } from '../platform/logger.ts';
 import { anyAdminExists } from '../queries/usuarios.ts';
 import type { CommandDeps } from './deps.ts';
 import { registerAdmin } from './registration.ts';
@@ -24,7 +24,8 @@ export async function bootstrapAdmin(deps: CommandDeps, projections: CheckpointR
   if (generated) {
     // Printed once, on purpose: the operator needs it to sign in for the first time.
     logger.warn({ email }, 'bootstrap administrator created with a generated password (printed once on standard output)');
-    process.stdout.write(`\nBootstrap administrator: ${email} / ${password}\n\n`);
+    // Whatever LOG_LEVEL says; a JSON line when stdout is not a terminal (docs/operations.md "Logs").
+    announce(`\nBootstrap administrator: ${email} / ${password}\n\n`, 'bootstrap administrator password (shown once)', { email, initialPassword: password });
   } else {
     logger.info({ email }, 'bootstrap administrator created');
   }

@@ -20,9 +20,11 @@ export function requestLog(logger: Logger) {
     try {
       await next();
     } finally {
-      // Only the path, never the query or body: they can carry health data.
-      if (logger.isLevelEnabled('info')) {
-        (ctx.state.logger as Logger).info(
+      // Only the path, never the query or body: they can carry health data. Probes (a load balancer or
+      // a scraper every few seconds) would drown the real requests: debug, unless they fail.
+      const level = PROBES.has(ctx.path) && ctx.status < 500 ? 'debug' : 'info';
+      if (logger.isLevelEnabled(level)) {
+        (ctx.state.logger as Logger)[level](
           { method: ctx.method, path: ctx.path, status: ctx.status, ms: Number(process.hrtime.bigint() - started) / 1e6 },
           'request',
         );
@@ -32,6 +34,8 @@ export function requestLog(logger: Logger) {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+const PROBES = new Set(['/health', '/ready', '/metrics']);
 
 const DOC_PATHS = /^\/(swagger-ui|docs|swagger-ui-assets)(\/|$)/;
 

@@ -83,6 +83,8 @@ export function loadConfig(env: Env = process.env): Config {
   const eventStore = env.EVENT_STORE || 'postgres';
   if (eventStore !== 'postgres' && eventStore !== 'kurrentdb') throw new ConfigError('EVENT_STORE must be postgres or kurrentdb');
   if (eventStore === 'kurrentdb' && !env.KURRENTDB_URL) throw new ConfigError('KURRENTDB_URL is required with EVENT_STORE=kurrentdb');
+  // Read where loggers are made (src/platform/logger.ts); checked here so that a typo stops the start.
+  if (env.LOG_FORMAT && env.LOG_FORMAT !== 'json' && env.LOG_FORMAT !== 'pretty') throw new ConfigError('LOG_FORMAT must be json or pretty');
   if (production && !env.DATABASE_URL) throw new ConfigError('DATABASE_URL is required in production');
   if (production && (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD are required in production');
