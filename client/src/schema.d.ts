@@ -1772,7 +1772,10 @@ export interface components {
             error: string;
         };
         Credenciales: {
-            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            /**
+             * @description Correo electrónico (se compara sin distinguir mayúsculas)
+             * @example ana.garcia@example.com
+             */
             email: string;
             /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
             password: string;
@@ -1806,11 +1809,20 @@ export interface components {
         RegistroPaciente: {
             /** @description Datos de la cuenta de usuario */
             usuario: {
-                /** @description Nombre */
+                /**
+                 * @description Nombre
+                 * @example Ana
+                 */
                 nombre: string;
-                /** @description Apellidos */
+                /**
+                 * @description Apellidos
+                 * @example García López
+                 */
                 apellido: string;
-                /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+                /**
+                 * @description Correo electrónico (se compara sin distinguir mayúsculas)
+                 * @example ana.garcia@example.com
+                 */
                 email: string;
                 /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
                 password: string;
@@ -1825,11 +1837,17 @@ export interface components {
             fechaNacimiento: string;
             /** @description Género, texto libre */
             genero?: string | null;
-            /** @description Teléfono: dígitos, espacios, +, ( ) y - */
+            /**
+             * @description Teléfono: dígitos, espacios, +, ( ) y -
+             * @example +34 600 123 456
+             */
             telefono?: string | null;
             /** @description Direcciones postales del paciente (hasta 10) */
             direccion?: {
-                /** @description Calle y número */
+                /**
+                 * @description Calle y número
+                 * @example Calle Mayor 1, 2º B
+                 */
                 calle: string;
                 /** @description Ciudad */
                 ciudad?: string;
@@ -1855,21 +1873,39 @@ export interface components {
             aceptaComunicacion?: boolean;
         };
         RegistroAdmin: {
-            /** @description Nombre */
+            /**
+             * @description Nombre
+             * @example Ana
+             */
             nombre: string;
-            /** @description Apellidos */
+            /**
+             * @description Apellidos
+             * @example García López
+             */
             apellido: string;
-            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            /**
+             * @description Correo electrónico (se compara sin distinguir mayúsculas)
+             * @example ana.garcia@example.com
+             */
             email: string;
             /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
             password: string;
         };
         RegistroPsicologo: {
-            /** @description Nombre */
+            /**
+             * @description Nombre
+             * @example Ana
+             */
             nombre: string;
-            /** @description Apellidos */
+            /**
+             * @description Apellidos
+             * @example García López
+             */
             apellido: string;
-            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            /**
+             * @description Correo electrónico (se compara sin distinguir mayúsculas)
+             * @example ana.garcia@example.com
+             */
             email: string;
             /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
             password: string;
@@ -1964,7 +2000,10 @@ export interface components {
             fechaNacimiento: string;
             /** @description Género, texto libre */
             genero?: string | null;
-            /** @description Teléfono: dígitos, espacios, +, ( ) y - */
+            /**
+             * @description Teléfono: dígitos, espacios, +, ( ) y -
+             * @example +34 600 123 456
+             */
             telefono?: string | null;
             /**
              * @description Método de pago: PRESENCIAL u ONLINE
@@ -1991,7 +2030,10 @@ export interface components {
             fechaNacimiento?: string;
             /** @description Género, texto libre */
             genero?: string | null;
-            /** @description Teléfono: dígitos, espacios, +, ( ) y - */
+            /**
+             * @description Teléfono: dígitos, espacios, +, ( ) y -
+             * @example +34 600 123 456
+             */
             telefono?: string | null;
             /**
              * @description Método de pago: PRESENCIAL u ONLINE
@@ -2275,7 +2317,10 @@ export interface components {
             descripcion: string | null;
         };
         DireccionCrear: {
-            /** @description Calle y número */
+            /**
+             * @description Calle y número
+             * @example Calle Mayor 1, 2º B
+             */
             calle: string;
             /** @description Ciudad */
             ciudad?: string | null;
@@ -2307,7 +2352,10 @@ export interface components {
             activo: boolean;
         };
         SituacionDatos: {
-            /** @description Nombre */
+            /**
+             * @description Nombre
+             * @example Ana
+             */
             nombre: string;
             /**
              * @description Categoría de la situación
@@ -2352,11 +2400,17 @@ export interface components {
             notificaciones?: boolean;
             /** @description Si usa el modo oscuro */
             darkMode?: boolean;
-            /** @description Zona horaria IANA del usuario (p. ej. Europe/Madrid) */
+            /**
+             * @description Zona horaria IANA del usuario (p. ej. Europe/Madrid)
+             * @example Europe/Madrid
+             */
             timezone?: string;
         };
         DispositivoRegistro: {
-            /** @description Token (JWT de sesión o token push, según el recurso) */
+            /**
+             * @description Token (JWT de sesión o token push, según el recurso)
+             * @example dGVzdC1wdXNoLXRva2Vu
+             */
             token: string;
         };
         Dispositivo: {
@@ -2482,11 +2536,20 @@ export interface components {
              * @example 2026-03-14
              */
             fecha: string;
-            /** @description Hora de inicio (HH:mm, hora local) */
+            /**
+             * @description Hora de inicio (HH:mm, hora local)
+             * @example 10:00
+             */
             horaInicio?: string | null;
-            /** @description Hora de fin (HH:mm, hora local) */
+            /**
+             * @description Hora de fin (HH:mm, hora local)
+             * @example 11:00
+             */
             horaFin?: string | null;
-            /** @description Motivo en texto libre */
+            /**
+             * @description Motivo en texto libre
+             * @example Primera consulta
+             */
             motivo: string;
         };
         Bloqueo: {
@@ -2617,7 +2680,10 @@ export interface components {
             creadoEn: string;
         };
         HistorialDatos: {
-            /** @description Título del registro */
+            /**
+             * @description Título del registro
+             * @example Evaluación inicial
+             */
             titulo: string;
             /** @description Diagnóstico */
             diagnostico?: string | null;
@@ -2627,7 +2693,10 @@ export interface components {
             observaciones?: string | null;
         };
         HistorialCrearPsicologo: {
-            /** @description Título del registro */
+            /**
+             * @description Título del registro
+             * @example Evaluación inicial
+             */
             titulo: string;
             /** @description Diagnóstico */
             diagnostico?: string | null;
@@ -2668,7 +2737,10 @@ export interface components {
             nota: string | null;
         };
         DiarioEntradaCrear: {
-            /** @description Emoción (texto libre: Ansiedad, Tristeza, Alegría, Calma...) */
+            /**
+             * @description Emoción (texto libre: Ansiedad, Tristeza, Alegría, Calma...)
+             * @example Ansiedad
+             */
             emocion: string;
             /**
              * Format: int32
@@ -2849,7 +2921,10 @@ export interface components {
              * @description idUsuario of the receiver
              */
             receiverId: number;
-            /** @description Texto del mensaje (null si se borró: borrado criptográfico) */
+            /**
+             * @description Texto del mensaje (null si se borró: borrado criptográfico)
+             * @example Hola, ¿podemos cambiar la cita del jueves?
+             */
             mensaje: string;
             /**
              * Format: int32
