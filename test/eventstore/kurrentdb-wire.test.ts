@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { BACKWARDS, END, KurrentDBClient, START, jsonEvent } from '@kurrent/kurrentdb-client';
 import { KurrentEventStore } from '../../src/eventstore/kurrentdb.ts';
 import type { NewEvent, StoredEvent } from '../../src/eventstore/port.ts';
 import { startKurrentStandIn, type KurrentStandIn } from '../kurrentdb-wire/server.ts';
@@ -81,6 +82,26 @@ describe('KurrentDB adapter over gRPC (stand-in server)', function () {
       expect(errors.map((e) => String(e))).to.satisfy((m: string[]) => m.some((x) => /unavailable|restarting/i.test(x)));
     } finally {
       await sub.stop();
+    }
+  });
+
+  it('serves what the adapter does not use yet: stream subscriptions (catch-up, then live) and backward stream reads', async function () {
+    const client = KurrentDBClient.connectionString(server.url);
+    try {
+      await client.appendToStream('s', [0, 1].map((i) => jsonEvent({ type: 'E', data: { i } })), { streamState: 'no_stream' });
+      const got: unknown[] = [];
+      const sub = client.subscribeToStream('s', { fromRevision: START });
+      sub.on('data', (r) => got.push((r.event?.data as { i: number }).i));
+      while (got.length < 2) await sleep(5);
+      await client.appendToStream('s', jsonEvent({ type: 'E', data: { i: 2 } }), { streamState: 1n });
+      while (got.length < 3) await sleep(5);
+      await sub.unsubscribe();
+      expect(got).to.deep.equal([0, 1, 2]);
+      const back = [];
+      for await (const r of client.readStream('s', { direction: BACKWARDS, fromRevision: END, maxCount: 2 })) back.push(r.event?.revision);
+      expect(back).to.deep.equal([2n, 1n]);
+    } finally {
+      await client.dispose();
     }
   });
 });
