@@ -149,6 +149,8 @@ export class FakeKurrentClient {
       }
     }
     this.live.add(entry);
+    // As the client does on the server's CaughtUp (23.10+), once the backlog is in the stream.
+    setImmediate(() => { if (!stream.destroyed) stream.emit('caughtUp', {}); });
     return stream;
   }
 

@@ -32,8 +32,8 @@ eventStoreContract('KurrentDB client over gRPC to the stand-in server (25.1: bat
 eventStoreContract('KurrentDB client over gRPC to the stand-in server, with a stream prefix', onStandIn({}, 'practice_1'));
 
 eventStoreContract(
-  'KurrentDB client over gRPC to the stand-in server of an older version (Streams.Append, no multi-stream append)',
-  onStandIn({ batchAppend: false, multiStreamAppend: false }),
+  'KurrentDB client over gRPC to the stand-in server of an older version (Streams.Append, no multi-stream append, no CaughtUp)',
+  onStandIn({ batchAppend: false, multiStreamAppend: false, caughtUp: false }),
 );
 
 describe('KurrentDB adapter over gRPC (stand-in server)', function () {

@@ -22,7 +22,7 @@ export class Reads {
   /** Open subscriptions, so that tests can drop them as a server restart would. */
   private readonly live = new Set<{ call: ReadCall; stop: () => void }>();
 
-  constructor(private readonly log: Log) {}
+  constructor(private readonly log: Log, private readonly sayCaughtUp: boolean) {}
 
   handle = (call: ReadCall): void => {
     const o = call.request.getOptions();
@@ -54,9 +54,9 @@ export class Reads {
   };
 
   /**
-   * Confirmation, the events after the starting point (exclusive, as the server does), CaughtUp, then
-   * every later matching write. The catch-up read and the start of listening happen in one turn of
-   * the event loop, so no write falls between them.
+   * Confirmation, the events after the starting point (exclusive, as the server does), CaughtUp (unless
+   * playing a server before 23.10), then every later matching write. The catch-up read and the start
+   * of listening happen in one turn of the event loop, so no write falls between them.
    */
   private subscribe(call: ReadCall, o: V1.ReadReq.Options, filter: Filter | null, structured: boolean): void {
     let match: (r: Rec) => boolean;
@@ -75,7 +75,7 @@ export class Reads {
     }
     call.write(new ReadResp().setConfirmation(new ReadResp.SubscriptionConfirmation().setSubscriptionId(randomUUID())));
     for (const r of backlog) call.write(readEvent(r, structured));
-    call.write(new ReadResp().setCaughtUp(new ReadResp.CaughtUp()));
+    if (this.sayCaughtUp) call.write(new ReadResp().setCaughtUp(new ReadResp.CaughtUp()));
     const unlisten = this.log.listen((recs) => {
       for (const r of recs) if (match(r)) call.write(readEvent(r, structured));
     });

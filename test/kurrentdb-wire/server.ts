@@ -17,6 +17,8 @@ export interface StandInOptions {
   batchAppend?: boolean;
   /** List and serve the v2 AppendSession (KurrentDB 25.1+); false: multiStreamAppend is unsupported. */
   multiStreamAppend?: boolean;
+  /** Send CaughtUp when a subscription goes live (servers since 23.10); false: the older silence. */
+  caughtUp?: boolean;
   /** Loopback port; 0 (the default) lets the system choose a free one. */
   port?: number;
 }
@@ -39,7 +41,7 @@ const FEATURES = 'event_store.client.server_features.ServerFeatures';
 export async function startKurrentStandIn(options: StandInOptions = {}): Promise<KurrentStandIn> {
   const { batchAppend: withBatch = true, multiStreamAppend: withMulti = true } = options;
   const log = new Log();
-  const reads = new Reads(log);
+  const reads = new Reads(log, options.caughtUp ?? true);
   const calls = new Map<string, number>();
   const counted = <H extends (...args: never[]) => void>(path: string, h: H): H =>
     ((...args: never[]) => { calls.set(path, (calls.get(path) ?? 0) + 1); h(...args); }) as H;
