@@ -97,12 +97,13 @@ function sharedCopy(nativeDir: string): string {
   return dest;
 }
 
+/** The account PostgreSQL runs as: ours, or `postgres` when we are root (PostgreSQL refuses root). */
+export const pgAccount = (): PgBinaries['runAs'] => (process.getuid?.() === 0 ? postgresAccount() : null);
+
 /** The binaries to run, copied where `postgres` can reach them when we are root and it cannot. */
-export async function pgBinaries(): Promise<PgBinaries> {
+export async function pgBinaries(runAs: PgBinaries['runAs']): Promise<PgBinaries> {
   const shipped = await shippedBinaries();
-  if (process.getuid?.() !== 0) return { ...shipped, runAs: null };
-  const runAs = postgresAccount();
-  if (firstRefused(runAs, '-x', [...ancestors(dirname(shipped.postgres)), shipped.postgres, shipped.initdb]) === null) {
+  if (!runAs || firstRefused(runAs, '-x', [...ancestors(dirname(shipped.postgres)), shipped.postgres, shipped.initdb]) === null) {
     return { ...shipped, runAs };
   }
   const copy = sharedCopy(resolve(dirname(shipped.postgres), '..'));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { StartupError } from '../startup-error.ts';
-import { ancestors, firstRefused, pgBinaries, type PgBinaries } from './binaries.ts';
+import { ancestors, firstRefused, pgAccount, pgBinaries, type PgBinaries } from './binaries.ts';
 import { freePort, stopOrphan } from './orphan.ts';
 
 export interface EmbeddedServer {
@@ -155,9 +155,9 @@ async function ensureDatabase(port: number): Promise<void> {
 
 /** Whether a server can be kept in `dir`: throws a StartupError saying why not, before anything slow. */
 export async function checkEmbeddedFolder(dir: string): Promise<PgBinaries> {
-  const b = await pgBinaries();
-  prepareDir(dir, b.runAs);
-  return b;
+  const runAs = pgAccount();
+  prepareDir(dir, runAs); // before the binaries are copied: a refusal changes nothing
+  return pgBinaries(runAs);
 }
 
 /** Starts a PostgreSQL server kept in `dir` (created on first use); `persistent = false` deletes it on stop. */
