@@ -22,17 +22,18 @@ async function shutdownUnderLoad(main: Main, tag: string, signal: () => void) {
 describe('life cycle: graceful shutdown with requests in flight', function () {
   this.timeout(90_000);
   const mains: Main[] = [];
-  let dataDir: string | null = null;
+  const folders: string[] = [];
   let db: TestDatabase | null = null;
 
   after(async () => {
     for (const m of mains) await cleanUp(m, null);
-    await cleanUp(null, dataDir);
+    for (const f of folders) await cleanUp(null, f);
     await db?.drop();
   });
 
   it('embedded PostgreSQL, Ctrl-C to the whole process group: all 8 answered, exit 0, silent, and the writes are kept', async () => {
-    dataDir = dataFolder('practice-lifecycle-int-');
+    const dataDir = dataFolder('practice-lifecycle-int-');
+    folders.push(dataDir);
     const env = baseEnv(dataDir, SLOW);
     const first = await startMain(env);
     mains.push(first);
@@ -53,7 +54,9 @@ describe('life cycle: graceful shutdown with requests in flight', function () {
 
   it('DATABASE_URL, SIGTERM: all 8 answered, exit 0, silent, and the writes are kept', async () => {
     db = await createTestDatabase();
-    const env = baseEnv(dataFolder('practice-lifecycle-term-'), { ...SLOW, DATABASE_URL: db.url });
+    const dataDir = dataFolder('practice-lifecycle-term-');
+    folders.push(dataDir);
+    const env = baseEnv(dataDir, { ...SLOW, DATABASE_URL: db.url });
     const first = await startMain(env);
     mains.push(first);
     const r = await shutdownUnderLoad(first, 'term', () => first.proc.kill('SIGTERM'));
@@ -67,6 +70,5 @@ describe('life cycle: graceful shutdown with requests in flight', function () {
     expect(await Promise.all(r.emails.map((e) => login(second.url, e)))).to.deep.equal(Array(8).fill(200));
     second.proc.kill('SIGTERM');
     expect(await within(second.exited, 30_000, 'second exit')).to.equal(0);
-    await cleanUp(null, env.DATA_DIR!);
   });
 });
