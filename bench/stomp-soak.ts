@@ -70,7 +70,7 @@ function startServer(): Promise<string> {
     let out = '';
     child!.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /API listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      const m = /(?:API listening on |"url":")(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) resolve(m[1]);
     });
     child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));

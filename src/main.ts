@@ -4,6 +4,7 @@ import { acquireDataLock, type DataLock } from './platform/data-lock.ts';
 import { checkEmbeddedFolder } from './platform/postgres/embedded.ts';
 import { onShutdownSignals } from './platform/shutdown.ts';
 import { StartupError } from './platform/startup-error.ts';
+import { announce, captureConsole, createLogger } from './platform/logger.ts';
 import type { RunningServer } from './server.ts';
 
 /** Refusals the operator can act on: the message alone, no stack. */
@@ -29,17 +30,19 @@ function configOrExit(): Config {
 
 async function main() {
   const config = configOrExit();
+  // Libraries that print with console.* (firebase-admin, knex) come out as log lines like ours.
+  captureConsole(createLogger(config.logLevel));
   let lock: DataLock | null = null;
   let starting: Promise<RunningServer> | null = null;
   // Handled from the first moment: a signal while starting stops the server as soon as it is up.
   onShutdownSignals(async (signal) => {
     const seconds = config.limits.shutdownGraceMs / 1000;
-    process.stdout.write(`${signal}: shutting down; requests in flight have up to ${seconds} s to finish (Ctrl-C again to stop at once) ...\n`);
+    announce(`${signal}: shutting down; requests in flight have up to ${seconds} s to finish (Ctrl-C again to stop at once) ...\n`, 'shutting down', { signal, graceSeconds: seconds });
     const server = await starting;
     server?.deps.logger.info({ signal }, 'shutting down');
     await server?.close();
     lock?.release();
-    process.stdout.write('Stopped.\n');
+    announce('Stopped.\n', 'stopped');
   });
   // Taken before anything else touches the folder; openDatabase takes it again (same process).
   if (!config.databaseUrl) {
@@ -48,11 +51,12 @@ async function main() {
   }
   // The rest of the app loads only now (seconds): a refused start says so at once.
   const { startServer } = await import('./server.ts');
-  if (!config.databaseUrl) process.stdout.write(`Starting embedded PostgreSQL in ${config.dataDir}/postgres ...\n`);
+  if (!config.databaseUrl) announce(`Starting embedded PostgreSQL in ${config.dataDir}/postgres ...\n`, 'starting embedded PostgreSQL', { dir: `${config.dataDir}/postgres` });
   starting = startServer({ config });
   const server = await starting;
   lock?.setUrl(server.url);
-  process.stdout.write(`API listening on ${server.url}\n  OpenAPI:    ${server.url}/v3/api-docs\n  Swagger UI: ${server.url}/swagger-ui\n`);
+  const { url } = server;
+  announce(`API listening on ${url}\n  OpenAPI:    ${url}/v3/api-docs\n  Swagger UI: ${url}/swagger-ui\n`, 'API listening', { url, openapi: `${url}/v3/api-docs`, swaggerUi: `${url}/swagger-ui` });
 }
 
 main().catch((err) => {

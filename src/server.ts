@@ -76,7 +76,7 @@ function createHttpServer(config: Config, handler: Parameters<typeof createServe
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const { knex, url } = opts.database ?? owned!;
   const opened = await openEventStore(config, knex, url);
   // The callers' users in memory, evicted by their events: this process's appends (observe) and any other's (follow).

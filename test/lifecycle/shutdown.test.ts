@@ -43,7 +43,7 @@ describe('life cycle: graceful shutdown with requests in flight', function () {
     expect(r.code).to.equal(0);
     expect(r.stderr).to.equal('');
     expect(r.stdoutAfter).to.not.match(/error|warn|"level":\s*[456]0/i);
-    expect(r.stdoutAfter).to.contain('Stopped.');
+    expect(r.stdoutAfter).to.match(/Stopped\.|"msg":"stopped"/);
 
     const second = await startMain(env);
     mains.push(second);
