@@ -2,7 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import { errors } from '../platform/errors.ts';
 import { badCursor, type Key, type Page, type Paged } from '../queries/paging.ts';
-import type { RouteDef } from './routes.ts';
+import type { ListPage, RouteDef } from './routes.ts';
+
+export type { ListPage } from './routes.ts';
 import type { JsonSchema } from './validation.ts';
 
 // Every list (a GET whose 200 is an array) takes `limit` and `cursor` and answers a plain JSON array
@@ -30,11 +32,6 @@ const linkHeader = {
     schema: { type: 'string', example: '</api/mensajes?limit=100&cursor=...>; rel="next"' },
   },
 };
-
-/** A page as handlers receive it: `Page` plus the cursor that resumes after a given key. */
-export interface ListPage extends Page {
-  cursor(key: Key): string;
-}
 
 export const isListRoute = (def: RouteDef) =>
   def.method === 'get' && (def.responses[200]?.schema as { type?: unknown } | undefined)?.type === 'array';

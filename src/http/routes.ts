@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { Rol } from '../events/usuario.ts';
 import { errors } from '../platform/errors.ts';
 import { validate, type JsonSchema } from './validation.ts';
-import type { ListPage } from './paging.ts';
+import type { Key, Page } from '../queries/paging.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -13,6 +13,11 @@ export interface ResponseSpec {
   contentType?: string;
   /** Response headers worth documenting (OpenAPI header objects by name). */
   headers?: Record<string, unknown>;
+}
+
+/** A page of a list as handlers receive it: `Page` plus the cursor that resumes after a given key (src/http/paging.ts). */
+export interface ListPage extends Page {
+  cursor(key: Key): string;
 }
 
 /** One endpoint: its contract (for validation and OpenAPI) and its handler. */
