@@ -10,6 +10,7 @@ import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand, type Step } from './handler.ts';
 import { citaDecider, MAX_DURACION_MINUTOS, type Alcance } from './cita.ts';
 import { agendaDecider, agendaPacienteDecider, ubicacionDecider, type AgendaCommand, type AgendaPacienteCommand } from './agenda.ts';
+import { horarioStep } from './horario.ts';
 
 // Application services of appointments and blocked time. Every change of occupied time is one
 // atomic append to the appointment's stream and the day streams of the psychologist's and the
@@ -98,6 +99,7 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
   const dias = diasCita(hueco.startDatetime, hueco.durationMinutes, ctx.timezone);
   const r = await handleCommand(deps.store, [
     citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo) } }),
+    horarioStep(input.idPsicologo, hueco.startDatetime, hueco.durationMinutes),
     ...dias.map((dia) => agendaStep(input.idPsicologo, dia, { type: 'ReservarHueco', data: hueco })),
     ...dias.map((dia) => pacienteStep(idPaciente, dia, { type: 'ReservarHorario', data: horario })),
   ], ctx);
@@ -125,6 +127,8 @@ export async function reprogramarCita(deps: CommandDeps, actor: Actor, idCita: n
     const liberados = antes.filter((d) => !despues.includes(d));
     return [
       citaStep(idCita, { type: 'ReprogramarCita', data: { alcance, startDatetime, durationMinutes, motivo } }),
+      // Only a new time must be inside working hours: a kept one stays even if the template changed.
+      ...(startDatetime !== cita.startDatetime || durationMinutes !== cita.durationMinutes ? [horarioStep(idPsicologo, startDatetime, durationMinutes)] : []),
       ...despues.map((dia) => agendaStep(idPsicologo, dia, { type: 'MoverHueco', data: hueco })),
       ...liberados.map((dia) => agendaStep(idPsicologo, dia, { type: 'LiberarHueco', data: { idPsicologo, idCita } })),
       ...despues.map((dia) => pacienteStep(idPaciente, dia, { type: 'MoverHorario', data: horario })),

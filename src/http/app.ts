@@ -23,6 +23,7 @@ import { ajustesRoutes } from './routes/ajustes.ts';
 import { dispositivosRoutes } from './routes/dispositivos.ts';
 import { citasRoutes } from './routes/citas.ts';
 import { bloqueosRoutes } from './routes/bloqueos.ts';
+import { horarioRoutes } from './routes/horario.ts';
 import { sesionesRoutes } from './routes/sesiones.ts';
 import { historialRoutes } from './routes/historial.ts';
 import { diarioRoutes } from './routes/diario.ts';
@@ -36,6 +37,8 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
   return withPaging([
     ...authRoutes(deps),
     ...pacientesRoutes(deps),
+    // Before PUT /api/psicologo/:id, which would take /api/psicologo/horario for an id.
+    ...horarioRoutes(deps),
     ...psicologosRoutes(deps),
     ...adminPsicologosRoutes(deps),
     ...direccionesRoutes(deps),

@@ -4,6 +4,7 @@ import { ajustesProjection } from './ajustes.ts';
 import { analiticaProjection } from './analitica.ts';
 import { diarioProjection } from './diario.ts';
 import { historialProjection } from './historial.ts';
+import { horariosProjection } from './horarios.ts';
 import { mensajesProjection } from './mensajes.ts';
 import { progresoProjection } from './progreso.ts';
 import { citasProjection } from './citas.ts';
@@ -29,6 +30,7 @@ export const allProjections: Projection[] = [
   retencionProjection,
   citasProjection,
   agendaProjection,
+  horariosProjection,
   sesionesProjection,
   recordatoriosProjection,
   historialProjection,

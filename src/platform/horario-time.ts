@@ -1,0 +1,51 @@
+import { DateTime } from 'luxon';
+import type { Plantilla } from '../events/horario.ts';
+import { tramoCita } from './agenda-time.ts';
+
+// Working hours as instants. The booking decision and the free-slot list both judge a time with
+// `dentroDeHorario`, so what the list offers is what a booking accepts.
+
+/** `HH:MM`, 00:00 to 24:00 (only an end may be 24:00: the next midnight). */
+export const HORA_LABORAL_PATTERN = '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$';
+
+export interface Span {
+  inicio: number;
+  fin: number;
+}
+
+/** Minutes of the wall clock since midnight of `HH:MM`. */
+export const minutos = (hora: string) => Number(hora.slice(0, 2)) * 60 + Number(hora.slice(3, 5));
+
+/**
+ * The instant a local date shows `HH:MM` (24:00: the next midnight). A time inside the hour skipped
+ * when summer time starts is the instant the clock resumes (luxon moves it forward); a repeated
+ * hour takes luxon's offset, the same one every booking uses.
+ */
+function instante(fecha: string, hora: string, zone: string): number {
+  const day = DateTime.fromISO(fecha, { zone }).startOf('day');
+  if (hora === '24:00') return day.plus({ days: 1 }).startOf('day').toMillis();
+  return DateTime.fromISO(`${fecha}T${hora}`, { zone }).toMillis();
+}
+
+/** The weekday (1 = Monday .. 7 = Sunday) of a local date. */
+export const diaSemana = (fecha: string) => DateTime.fromISO(fecha, { zone: 'UTC' }).weekday;
+
+export const vigente = (p: Plantilla, fecha: string) => fecha >= p.desde && (p.hasta === null || fecha <= p.hasta);
+
+/** The working intervals of a local date as instants; none outside the template's dates. */
+export function tramosLaborables(p: Plantilla, fecha: string, zone: string): Span[] {
+  if (!vigente(p, fecha)) return [];
+  const dia = p.dias.find((d) => d.dia === diaSemana(fecha));
+  return (dia?.intervalos ?? []).map((i) => ({ inicio: instante(fecha, i.horaInicio, zone), fin: instante(fecha, i.horaFin, zone) }));
+}
+
+/**
+ * True when the appointment lies inside one working interval of the local date it starts on.
+ * A time that cannot be placed is left to the appointment's own checks (true).
+ */
+export function dentroDeHorario(p: Plantilla, startDatetime: string, durationMinutes: number, zone: string): boolean {
+  const t = tramoCita(startDatetime, durationMinutes, zone);
+  if (!t) return true;
+  const [inicio, fin] = [Date.parse(t.inicio), Date.parse(t.fin)];
+  return tramosLaborables(p, startDatetime.slice(0, 10), zone).some((s) => s.inicio <= inicio && fin <= s.fin);
+}

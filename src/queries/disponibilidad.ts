@@ -1,0 +1,103 @@
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import type { Plantilla } from '../events/horario.ts';
+import { overlaps, tramoCita } from '../platform/agenda-time.ts';
+import { dentroDeHorario, diaSemana, minutos, vigente, type Span } from '../platform/horario-time.ts';
+
+// Free slots: working hours minus live appointments minus blocked time, judged exactly as a booking
+// is (src/commands/horario.ts, src/commands/agenda.ts), from read models bounded by the date range.
+
+/** Candidate starts every 15 minutes of the wall clock, from the start of each working interval. */
+export const PASO_MINUTOS = 15;
+
+export interface Consulta {
+  idPsicologo: number;
+  /** The caller's patient id: their own appointments (with any psychologist) are busy too. */
+  idPaciente: number | null;
+  desde: string;
+  hasta: string;
+  duracion: number;
+  zone: string;
+  now: number;
+  horizonDays: number;
+}
+
+type Row = Record<string, any>;
+
+/** A bookable start and its local end (`durationMinutes` of real time later). */
+export interface HuecoLibre {
+  startDatetime: string;
+  endDatetime: string;
+}
+
+export async function findPlantilla(knex: Knex, idPsicologo: number): Promise<Plantilla | null> {
+  const row: Row | undefined = await knex('horarios_laborales').where({ id_psicologo: idPsicologo }).first();
+  return row ? { desde: row.desde, hasta: row.hasta ?? null, dias: row.dias } : null;
+}
+
+const dayBefore = (fecha: string) => DateTime.fromISO(fecha, { zone: 'UTC' }).minus({ days: 1 }).toFormat('yyyy-LL-dd');
+
+/** Occupied spans of the range: appointments may start the day before (one crossing midnight). */
+async function ocupados(knex: Knex, q: Consulta): Promise<Span[]> {
+  const desde = dayBefore(q.desde);
+  const citas = knex('citas').whereNot('estado', 'CANCELADA').where('fecha', '>=', desde).where('fecha', '<=', q.hasta)
+    .where((w) => {
+      w.where('id_psicologo', q.idPsicologo);
+      if (q.idPaciente !== null) w.orWhere('id_paciente', q.idPaciente);
+    })
+    .select('start_datetime', 'duration_minutes');
+  const bloqueos = knex('bloqueos').where({ id_psicologo: q.idPsicologo }).where('fecha', '>=', desde).where('fecha', '<=', q.hasta).select('inicio', 'fin');
+  const [cs, bs]: Row[][] = await Promise.all([citas, bloqueos]);
+  const spans: Span[] = bs.map((b) => ({ inicio: new Date(b.inicio).getTime(), fin: new Date(b.fin).getTime() }));
+  for (const c of cs) {
+    const t = tramoCita(c.start_datetime, c.duration_minutes, q.zone);
+    if (t) spans.push({ inicio: Date.parse(t.inicio), fin: Date.parse(t.fin) });
+  }
+  return spans;
+}
+
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** The wall-clock candidates of one local date, in order (intervals are stored sorted). */
+function candidatos(p: Plantilla, fecha: string, duracion: number): string[] {
+  if (!vigente(p, fecha)) return [];
+  const dia = p.dias.find((d) => d.dia === diaSemana(fecha));
+  const out: string[] = [];
+  for (const i of dia?.intervalos ?? []) {
+    for (let m = minutos(i.horaInicio); m + Math.min(duracion, PASO_MINUTOS) <= minutos(i.horaFin) && m < 24 * 60; m += PASO_MINUTOS) {
+      out.push(`${fecha}T${hhmm(m)}:00`);
+    }
+  }
+  return out;
+}
+
+/** The local dates desde..hasta inclusive. */
+function fechas(desde: string, hasta: string): string[] {
+  const out: string[] = [];
+  for (let d = DateTime.fromISO(desde, { zone: 'UTC' }); d.toFormat('yyyy-LL-dd') <= hasta; d = d.plus({ days: 1 })) out.push(d.toFormat('yyyy-LL-dd'));
+  return out;
+}
+
+/**
+ * Start times (`YYYY-MM-DDTHH:mm:ss`) a booking of `duracion` minutes would accept. A wall-clock
+ * time the zone skips is never offered; one it repeats is offered once, at the instant a booking
+ * of that text takes.
+ */
+export async function huecosLibres(knex: Knex, q: Consulta): Promise<HuecoLibre[]> {
+  const plantilla = await findPlantilla(knex, q.idPsicologo);
+  if (!plantilla) return [];
+  const busy = await ocupados(knex, q);
+  const limite = q.now + q.horizonDays * 86_400_000;
+  const out: HuecoLibre[] = [];
+  for (const fecha of fechas(q.desde, q.hasta)) {
+    for (const local of candidatos(plantilla, fecha, q.duracion)) {
+      const t = tramoCita(local, q.duracion, q.zone);
+      if (!t) continue;
+      const span = { inicio: Date.parse(t.inicio), fin: Date.parse(t.fin) };
+      if (span.inicio <= q.now || span.inicio > limite) continue;
+      if (!dentroDeHorario(plantilla, local, q.duracion, q.zone)) continue;
+      if (!busy.some((b) => overlaps(span, b))) out.push({ startDatetime: local, endDatetime: t.endDatetime });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+import { expect } from 'chai';
+import { DateTime } from 'luxon';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { expectError } from '../http/helpers.ts';
+import { book, lastSunday, newPaciente, newPsicologo, Y, ZONE, type Paciente, type Psicologo } from './support.ts';
+
+const TODOS = [1, 2, 3, 4, 5, 6, 7];
+const plantilla = (intervalos: { horaInicio: string; horaFin: string }[], desde = `${Y - 1}-01-01`) =>
+  ({ desde, dias: TODOS.map((dia) => ({ dia, intervalos })) });
+const horas = (slots: { startDatetime: string }[]) => slots.map((h) => h.startDatetime.slice(11, 16));
+
+describe('free slots (GET /api/psicologos/{id}/disponibilidad)', () => {
+  let srv: TestServer;
+  let admin: string;
+  let ana: Paciente;
+  let mio: Psicologo;
+  const req = (method: string, path: string, token?: string, body?: unknown) => srv.request(method, path, { token, body });
+  const libres = async (p: Psicologo, desde: string, hasta = desde, duracion?: number, token = ana.token) => {
+    const r = await req('GET', `/api/psicologos/${p.idPsicologo}/disponibilidad?desde=${desde}&hasta=${hasta}${duracion ? `&duracion=${duracion}` : ''}`, token);
+    expect(r.status, r.text).to.equal(200);
+    return r.body as { startDatetime: string; endDatetime: string }[];
+  };
+  const definir = async (p: Psicologo, body: unknown) => expect((await req('PUT', '/api/psicologo/horario', p.token, body)).status).to.equal(200);
+
+  before(async () => {
+    srv = await startTestServer();
+    admin = await srv.adminToken();
+    ana = await newPaciente(srv, 'Ana', 'Pérez');
+    mio = await newPsicologo(srv, admin, 'Laura', 'Gómez');
+  });
+  after(async () => { await srv?.stop(); });
+
+  it('an empty list without a template; 400 for a bad range or duration; 404 for an unknown psychologist; 401 signed out', async () => {
+    expect(await libres(mio, `${Y}-02-02`)).to.deep.equal([]);
+    const base = `/api/psicologos/${mio.idPsicologo}/disponibilidad`;
+    expectError(await req('GET', `${base}?desde=${Y}-02-01&hasta=${Y}-03-04`, ana.token), 400, /31/);
+    expectError(await req('GET', `${base}?desde=${Y}-02-05&hasta=${Y}-02-01`, ana.token), 400);
+    expectError(await req('GET', `${base}?desde=${Y}-02-30&hasta=${Y}-03-01`, ana.token), 400);
+    expectError(await req('GET', `${base}?desde=${Y}-02-01&hasta=${Y}-02-01&duracion=0`, ana.token), 400);
+    expectError(await req('GET', `${base}?desde=${Y}-02-01&hasta=${Y}-02-01&duracion=481`, ana.token), 400);
+    expectError(await req('GET', `${base}?desde=${Y}-02-01`, ana.token), 400);
+    expectError(await req('GET', `/api/psicologos/999999/disponibilidad?desde=${Y}-02-01&hasta=${Y}-02-01`, ana.token), 404);
+    expectError(await req('GET', `${base}?desde=${Y}-02-01&hasta=${Y}-02-01`), 401);
+  });
+
+  it('working hours on a 15-minute grid minus appointments and blocks; what is offered books, what is not is refused', async () => {
+    await definir(mio, plantilla([{ horaInicio: '09:00', horaFin: '12:00' }]));
+    const dia = `${Y}-02-03`;
+    expect(horas(await libres(mio, dia, dia, 60))).to.deep.equal(['09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30', '10:45', '11:00']);
+    expect((await libres(mio, dia, dia, 60))[0]).to.deep.equal({ startDatetime: `${dia}T09:00:00`, endDatetime: `${dia}T10:00:00` });
+    await book(srv, ana, mio.idPsicologo, `${dia}T10:00:00`, 30);
+    const b = await req('POST', '/api/psicologo/bloqueos', mio.token, { fecha: dia, horaInicio: '11:30', horaFin: '12:00', motivo: 'Formación' });
+    expect(b.status, b.text).to.equal(201);
+    const ofrecidos = horas(await libres(mio, dia, dia, 30));
+    expect(ofrecidos).to.deep.equal(['09:00', '09:15', '09:30', '10:30', '10:45', '11:00']);
+    // Every offered slot books (each with a new patient, since the slots overlap one another) ...
+    for (const h of ofrecidos) {
+      const p = await newPaciente(srv, 'Paciente', h.replace(':', ''));
+      const r = await req('POST', '/api/citas', p.token, { idPsicologo: mio.idPsicologo, startDatetime: `${dia}T${h}:00`, durationMinutes: 30 });
+      expect(r.status, `${h}: ${r.text}`).to.equal(201);
+      expect(await req('DELETE', `/api/citas/${r.body.idCita}`, p.token)).to.have.property('status').that.is.oneOf([200, 204]);
+    }
+    // ... and a grid time not offered is refused.
+    for (const h of ['08:45', '09:45', '10:15', '11:15', '11:30']) {
+      const r = await req('POST', '/api/citas', ana.token, { idPsicologo: mio.idPsicologo, startDatetime: `${dia}T${h}:00`, durationMinutes: 30 });
+      expect(r.status, `${h}: ${r.text}`).to.be.oneOf([409]);
+    }
+  });
+
+  it('a patient\'s own appointments with another psychologist are not offered to them; a bounded range of several days', async () => {
+    const otro = await newPsicologo(srv, admin, 'Pablo', 'Sanz');
+    await definir(otro, plantilla([{ horaInicio: '09:00', horaFin: '10:00' }]));
+    const dia = `${Y}-02-10`;
+    const luis = await newPaciente(srv, 'Luis', 'Martín');
+    await book(srv, luis, mio.idPsicologo, `${dia}T09:00:00`, 30);
+    expect(horas(await libres(otro, dia, dia, 30, luis.token))).to.deep.equal(['09:30']);
+    expect(horas(await libres(otro, dia, dia, 30, ana.token))).to.deep.equal(['09:00', '09:15', '09:30']);
+    expect(await libres(otro, `${Y}-02-01`, `${Y}-03-03`, 60)).to.have.length(31);
+  });
+
+  it('never offers a past time', async () => {
+    const hoy = DateTime.now().setZone(ZONE);
+    const slots = await libres(mio, hoy.toFormat('yyyy-LL-dd'), hoy.plus({ days: 1 }).toFormat('yyyy-LL-dd'));
+    for (const s of slots) expect(DateTime.fromISO(s.startDatetime, { zone: ZONE }).toMillis()).to.be.greaterThan(Date.now());
+  });
+
+  describe('across daylight-saving changes (Europe/Madrid)', () => {
+    let dst: Psicologo;
+    before(async () => {
+      dst = await newPsicologo(srv, admin, 'Marta', 'Ruiz');
+      await definir(dst, plantilla([{ horaInicio: '00:00', horaFin: '24:00' }]));
+    });
+
+    it('last Sunday of March: the skipped hour is never offered; slots around it book, a time in it is 400', async () => {
+      const dia = lastSunday(3);
+      const slots = horas(await libres(dst, dia, dia, 15));
+      expect(slots).to.have.length(92);
+      expect(slots.filter((h) => h.startsWith('02:'))).to.deep.equal([]);
+      expect(slots).to.include.members(['01:45', '03:00']);
+      expect((await libres(dst, dia, dia, 60)).find((h) => h.startDatetime.endsWith('01:30:00'))?.endDatetime).to.equal(`${dia}T03:30:00`);
+      const p = await newPaciente(srv, 'Verano', 'Uno');
+      await book(srv, p, dst.idPsicologo, `${dia}T01:45:00`, 15);
+      await book(srv, p, dst.idPsicologo, `${dia}T03:00:00`, 15);
+      expectError(await req('POST', '/api/citas', p.token, { idPsicologo: dst.idPsicologo, startDatetime: `${dia}T02:30:00`, durationMinutes: 15 }), 400);
+    });
+
+    it('last Sunday of October: the repeated hour is offered once per wall-clock time, consistently with bookings', async () => {
+      const dia = lastSunday(10);
+      const slots = horas(await libres(dst, dia, dia, 15));
+      expect(slots).to.have.length(96);
+      expect(new Set(slots).size).to.equal(96);
+      const p = await newPaciente(srv, 'Invierno', 'Uno');
+      await book(srv, p, dst.idPsicologo, `${dia}T02:30:00`, 15);
+      const despues = horas(await libres(dst, dia, dia, 15));
+      expect(despues).to.not.include('02:30');
+      expect(despues).to.include.members(['02:15', '02:45']);
+      const q = await newPaciente(srv, 'Invierno', 'Dos');
+      await book(srv, q, dst.idPsicologo, `${dia}T02:15:00`, 15);
+      await book(srv, q, dst.idPsicologo, `${dia}T02:45:00`, 15);
+    });
+  });
+});
