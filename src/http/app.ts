@@ -30,6 +30,8 @@ import { diarioRoutes } from './routes/diario.ts';
 import { progresoRoutes } from './routes/progreso.ts';
 import { auditoriaRoutes } from './routes/auditoria.ts';
 import { mensajesRoutes } from './routes/mensajes.ts';
+import { directorioPsicologosRoutes } from './routes/directorio-psicologos.ts';
+import { calendarioRoutes } from './routes/calendario.ts';
 import { createMetrics, mountSystem } from './system.ts';
 
 /** Every endpoint group of the API. */
@@ -53,6 +55,8 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...progresoRoutes(deps),
     ...auditoriaRoutes(deps),
     ...mensajesRoutes(deps),
+    ...directorioPsicologosRoutes(deps),
+    ...calendarioRoutes(deps),
   ], deps.config.jwtSecret);
 }
 

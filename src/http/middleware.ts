@@ -25,7 +25,7 @@ export function requestLog(logger: Logger) {
       const level = PROBES.has(ctx.path) && ctx.status < 500 ? 'debug' : 'info';
       if (logger.isLevelEnabled(level)) {
         (ctx.state.logger as Logger)[level](
-          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+          { method: ctx.method, path: loggedPath(ctx.path), status: ctx.status, ms: Number(process.hrtime.bigint() - started) / 1e6 },
           'request',
         );
       }
@@ -34,6 +34,9 @@ export function requestLog(logger: Logger) {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+// A calendar feed's path is its credential (src/http/routes/calendario.ts): never in the log.
+const loggedPath = (path: string) => path.replace(/^\/calendario\/[^/]*\.ics$/, '/calendario/{secreto}.ics');
 
 const PROBES = new Set(['/health', '/ready', '/metrics']);
 

@@ -23,6 +23,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Mensajes': 'Mensajería del paciente (también en tiempo real por STOMP en /user/queue/messages)',
   'Mensajes (psicólogo)': 'Mensajería del psicólogo',
   'Mensajes (administración)': 'Supervisión de todos los mensajes por un administrador',
+  'Calendario': 'URL secreta de calendario (iCalendar) con las citas de cada usuario, para apps de calendario',
 };
 
 export const PATH_PARAMETERS: Record<string, string> = {
@@ -30,6 +31,7 @@ export const PATH_PARAMETERS: Record<string, string> = {
   idPaciente: 'Identificador del paciente (entero de 1 a 2147483647)',
   name: 'Nombre del archivo tal como aparece en fotoPerfilUrl',
   token: 'Token de notificaciones push registrado por el usuario',
+  secreto: 'Secreto del feed de calendario, tal como aparece en la URL que dio POST /api/calendario/feed',
 };
 
 export const QUERY_PARAMETERS: Record<string, string> = {

@@ -17,6 +17,7 @@ import { psicologosProjection } from './psicologos.ts';
 import { retencionProjection } from './retencion.ts';
 import { situacionesProjection } from './situaciones.ts';
 import { usuariosProjection } from './usuarios.ts';
+import { feedsCalendarioProjection } from './feeds-calendario.ts';
 
 /** Every read model of the service. */
 export const allProjections: Projection[] = [
@@ -38,4 +39,5 @@ export const allProjections: Projection[] = [
   progresoProjection,
   analiticaProjection,
   mensajesProjection,
+  feedsCalendarioProjection,
 ];
