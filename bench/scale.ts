@@ -1,4 +1,4 @@
-// Scale: how the monthly agenda and booking latencies grow with the appointments one psychologist
+// Scale: how the monthly agenda, free-slot and booking latencies grow with the appointments one psychologist
 // holds (quick 10/100/1,000; full 10/1,000/100,000). Psychologists and the measured patients are
 // registered through the API; the bulk of appointments is appended straight to the log (as an
 // import would be), in the layout the commands read (the appointment's stream and the day streams
@@ -19,6 +19,8 @@ const SECTION = 'Scale';
 const MONTH = '2030-01';
 const OTHERS = 19; // the measured patient holds one appointment in 20 of their psychologist's
 const fmt = (n: number) => n.toLocaleString('en-US');
+/** Every day 07:00–20:00: around the bulk's 08:00–18:00 slots (free slots remain) and the measured bookings. */
+const HORARIO = { desde: '2029-01-01', dias: [1, 2, 3, 4, 5, 6, 7].map((dia) => ({ dia, intervalos: [{ horaInicio: '07:00', horaFin: '20:00' }] })) };
 
 interface Practice {
   size: number;
@@ -103,6 +105,10 @@ async function measureAll(ctx: SectionContext, api: Api, practices: Practice[], 
     { name: 'GET /api/citas/paciente/{id}/agenda?month=', run: (p: Practice) => get(api, `/api/citas/paciente/${p.paciente.idPaciente}/agenda?month=${MONTH}`, p.paciente.token), budget: 60_000 },
     { name: 'GET /api/psicologo/agenda?month=', run: (p: Practice) => get(api, `/api/psicologo/agenda?month=${MONTH}`, p.psicologo.token), budget: 60_000 },
     {
+      name: 'GET /api/psicologos/{id}/disponibilidad (31 days)', budget: 60_000,
+      run: (p: Practice) => get(api, `/api/psicologos/${p.psicologo.idPsicologo}/disponibilidad?desde=${MONTH}-01&hasta=${MONTH}-31&duracion=50`, p.paciente.token),
+    },
+    {
       name: 'POST /api/citas (booking)', budget: bookingBudgetSeconds * 1000,
       run: (p: Practice) => (n: number, signal: AbortSignal) => fetch(`${api.base}/api/citas`, {
         method: 'POST', signal, headers: { Authorization: `Bearer ${booker.token}`, 'Content-Type': 'application/json' },
@@ -145,6 +151,7 @@ export async function scaleSection(ctx: SectionContext): Promise<void> {
         const psicologo = await api.registerPsicologo(admin.token, `scale${size}`);
         const paciente = await api.registerPaciente(`scale${size}`);
         await api.assign(admin.token, paciente.idPaciente!, psicologo.idPsicologo!);
+        await api.ok('PUT', '/api/psicologo/horario', { token: psicologo.token, body: HORARIO });
         practices.push({ size, psicologo, paciente });
       }
       const booker = await api.registerPaciente('scale-booker');

@@ -46,6 +46,41 @@ export function tramosLaborables(p: Plantilla, fecha: string, zone: string): Spa
 export function dentroDeHorario(p: Plantilla, startDatetime: string, durationMinutes: number, zone: string): boolean {
   const t = tramoCita(startDatetime, durationMinutes, zone);
   if (!t) return true;
-  const [inicio, fin] = [Date.parse(t.inicio), Date.parse(t.fin)];
-  return tramosLaborables(p, startDatetime.slice(0, 10), zone).some((s) => s.inicio <= inicio && fin <= s.fin);
+  return cabe(tramosLaborables(p, startDatetime.slice(0, 10), zone), Date.parse(t.inicio), Date.parse(t.fin));
+}
+
+/** True when `[inicio, fin)` lies inside one of the working spans. */
+export const cabe = (spans: Span[], inicio: number, fin: number) => spans.some((s) => s.inicio <= inicio && fin <= s.fin);
+
+export interface Situado extends Span {
+  endDatetime: string;
+}
+
+/**
+ * `tramoCita` for many times at once: luxon costs about a millisecond per call, so on a local date
+ * whose UTC offset stays the same from its midnight to noon of the next day (a span longer than any
+ * appointment reaches) the instant is plain arithmetic; on the days of a DST change, luxon itself.
+ */
+export function localizador(zone: string): (local: string, durationMinutes: number) => Situado | null {
+  const offsets = new Map<string, number | null>();
+  const offsetFijo = (fecha: string): number | null => {
+    let o = offsets.get(fecha);
+    if (o === undefined) {
+      const d = DateTime.fromISO(fecha, { zone }).startOf('day');
+      const checks = [d, d.plus({ days: 1 }).startOf('day'), d.plus({ days: 1 }).startOf('day').plus({ hours: 12 })].map((x) => x.offset);
+      o = checks.every((x) => x === checks[0]) ? checks[0] : null;
+      offsets.set(fecha, o);
+    }
+    return o;
+  };
+  return (local, durationMinutes) => {
+    const o = offsetFijo(local.slice(0, 10));
+    if (o === null) {
+      const t = tramoCita(local, durationMinutes, zone);
+      return t && { inicio: Date.parse(t.inicio), fin: Date.parse(t.fin), endDatetime: t.endDatetime };
+    }
+    const wall = Date.parse(`${local.slice(0, 19)}Z`);
+    const inicio = wall - o * 60_000;
+    return { inicio, fin: inicio + durationMinutes * 60_000, endDatetime: new Date(wall + durationMinutes * 60_000).toISOString().slice(0, 19) };
+  };
 }

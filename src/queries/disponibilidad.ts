@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Plantilla } from '../events/horario.ts';
-import { overlaps, tramoCita } from '../platform/agenda-time.ts';
-import { dentroDeHorario, diaSemana, minutos, vigente, type Span } from '../platform/horario-time.ts';
+import { overlaps } from '../platform/agenda-time.ts';
+import { cabe, diaSemana, localizador, minutos, tramosLaborables, vigente, type Situado, type Span } from '../platform/horario-time.ts';
 
 // Free slots: working hours minus live appointments minus blocked time, judged exactly as a booking
 // is (src/commands/horario.ts, src/commands/agenda.ts), from read models bounded by the date range.
@@ -38,7 +38,7 @@ export async function findPlantilla(knex: Knex, idPsicologo: number): Promise<Pl
 const dayBefore = (fecha: string) => DateTime.fromISO(fecha, { zone: 'UTC' }).minus({ days: 1 }).toFormat('yyyy-LL-dd');
 
 /** Occupied spans of the range: appointments may start the day before (one crossing midnight). */
-async function ocupados(knex: Knex, q: Consulta): Promise<Span[]> {
+async function ocupados(knex: Knex, q: Consulta, situar: ReturnType<typeof localizador>): Promise<Span[]> {
   const desde = dayBefore(q.desde);
   const citas = knex('citas').whereNot('estado', 'CANCELADA').where('fecha', '>=', desde).where('fecha', '<=', q.hasta)
     .where((w) => {
@@ -50,8 +50,8 @@ async function ocupados(knex: Knex, q: Consulta): Promise<Span[]> {
   const [cs, bs]: Row[][] = await Promise.all([citas, bloqueos]);
   const spans: Span[] = bs.map((b) => ({ inicio: new Date(b.inicio).getTime(), fin: new Date(b.fin).getTime() }));
   for (const c of cs) {
-    const t = tramoCita(c.start_datetime, c.duration_minutes, q.zone);
-    if (t) spans.push({ inicio: Date.parse(t.inicio), fin: Date.parse(t.fin) });
+    const t = situar(c.start_datetime, c.duration_minutes);
+    if (t) spans.push(t);
   }
   return spans;
 }
@@ -78,26 +78,30 @@ function fechas(desde: string, hasta: string): string[] {
   return out;
 }
 
+/** The candidates of one date that a booking would accept, given the occupied spans. */
+function libresDelDia(p: Plantilla, fecha: string, q: Consulta, busy: Span[], situar: ReturnType<typeof localizador>): HuecoLibre[] {
+  const laborables = tramosLaborables(p, fecha, q.zone);
+  const limite = q.now + q.horizonDays * 86_400_000;
+  const out: HuecoLibre[] = [];
+  for (const local of candidatos(p, fecha, q.duracion)) {
+    const t: Situado | null = situar(local, q.duracion);
+    // Null: a wall-clock time the zone skips, which a booking refuses (400).
+    if (!t || t.inicio <= q.now || t.inicio > limite || !cabe(laborables, t.inicio, t.fin)) continue;
+    if (!busy.some((b) => overlaps(t, b))) out.push({ startDatetime: local, endDatetime: t.endDatetime });
+  }
+  return out;
+}
+
 /**
- * Start times (`YYYY-MM-DDTHH:mm:ss`) a booking of `duracion` minutes would accept. A wall-clock
- * time the zone skips is never offered; one it repeats is offered once, at the instant a booking
- * of that text takes.
+ * Start times (`YYYY-MM-DDTHH:mm:ss`) a booking of `duracion` minutes would accept: the same
+ * working spans and containment test as the booking's check (src/commands/horario.ts), the same
+ * overlap rule as the agenda's. A wall-clock time the zone skips is never offered; one it repeats
+ * is offered once, at the instant a booking of that text takes.
  */
 export async function huecosLibres(knex: Knex, q: Consulta): Promise<HuecoLibre[]> {
   const plantilla = await findPlantilla(knex, q.idPsicologo);
   if (!plantilla) return [];
-  const busy = await ocupados(knex, q);
-  const limite = q.now + q.horizonDays * 86_400_000;
-  const out: HuecoLibre[] = [];
-  for (const fecha of fechas(q.desde, q.hasta)) {
-    for (const local of candidatos(plantilla, fecha, q.duracion)) {
-      const t = tramoCita(local, q.duracion, q.zone);
-      if (!t) continue;
-      const span = { inicio: Date.parse(t.inicio), fin: Date.parse(t.fin) };
-      if (span.inicio <= q.now || span.inicio > limite) continue;
-      if (!dentroDeHorario(plantilla, local, q.duracion, q.zone)) continue;
-      if (!busy.some((b) => overlaps(span, b))) out.push({ startDatetime: local, endDatetime: t.endDatetime });
-    }
-  }
-  return out;
+  const situar = localizador(q.zone);
+  const busy = await ocupados(knex, q, situar);
+  return fechas(q.desde, q.hasta).flatMap((fecha) => libresDelDia(plantilla, fecha, q, busy, situar));
 }
