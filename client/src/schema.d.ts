@@ -258,6 +258,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/psicologo/horario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mi horario laboral (404 si no lo he definido: cualquier hora libre se puede reservar)
+         * @description Mi horario laboral (404 si no lo he definido: cualquier hora libre se puede reservar).
+         *
+         *     Roles: PSICOLOGO
+         */
+        get: operations["getHorarioLaboral"];
+        /**
+         * Definir mi horario laboral semanal (sustituye al anterior)
+         * @description Por día de la semana (1 = lunes … 7 = domingo), intervalos HH:mm de la zona de la consulta (horaFin 24:00 = medianoche), sin solaparse, como mucho 6 por día; vale de desde a hasta (sin hasta: indefinido). Con horario, una cita fuera de él se rechaza con 409 (los bloqueos siguen restando tiempo); un día sin intervalos o fuera de las fechas no es laborable. Las citas ya reservadas no cambian.
+         *
+         *     Roles: PSICOLOGO
+         */
+        put: operations["putHorarioLaboral"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologos/{id}/horario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El horario laboral de un psicólogo (404 si no existe o no lo ha definido)
+         * @description El horario laboral de un psicólogo (404 si no existe o no lo ha definido).
+         *
+         *     Cualquier usuario autenticado.
+         */
+        get: operations["getHorarioLaboralPsicologo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologos/{id}/disponibilidad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Huecos libres de un psicólogo entre dos fechas, para una duración
+         * @description Horas de inicio (hora local AAAA-MM-DDTHH:mm:ss) cada 15 minutos desde el inicio de cada intervalo del horario laboral, en las que una cita de esa duración cabe en el intervalo, no se solapa con citas no canceladas ni bloqueos (ni con las citas propias de quien consulta, si es paciente), no está en el pasado y está dentro del horizonte de reserva: exactamente lo que POST /api/citas aceptaría. Una hora que no existe por el cambio al horario de verano nunca aparece; la hora repetida al volver al de invierno aparece una vez. Sin horario laboral definido, la lista está vacía. Como mucho 31 días por consulta.
+         *
+         *     Cualquier usuario autenticado.
+         */
+        get: operations["listDisponibilidad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/psicologo": {
         parameters: {
             query?: never;
@@ -1750,6 +1822,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/psicologos/directorio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Directorio de psicólogos para elegir con quién pedir cita
+         * @description Psicólogos activos con perfil, por idPsicologo: datos profesionales, nombre y foto; nunca el correo ni la licencia. El idPsicologo es el que pide POST /api/citas.
+         *
+         *     Cualquier usuario autenticado.
+         */
+        get: operations["listDirectorioPsicologos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendario/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Crear o renovar mi URL secreta de calendario (iCalendar)
+         * @description Devuelve una URL nueva con un secreto aleatorio para suscribirse desde una app de calendario; la anterior deja de funcionar. Solo se guarda el hash del secreto: la URL no se puede volver a consultar.
+         *
+         *     Cualquier usuario autenticado.
+         */
+        post: operations["createFeedCalendario"];
+        /**
+         * Revocar mi URL de calendario
+         * @description La URL deja de responder (404). 404 si no había ninguna.
+         *
+         *     Cualquier usuario autenticado.
+         */
+        delete: operations["deleteFeedCalendario"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendario/{secreto}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feed iCalendar (RFC 5545) de mis citas
+         * @description Para apps de calendario, sin token: el secreto de la URL es la credencial. Citas desde hace un año, en UTC; sin motivo, notas ni nombres. Paciente: las suyas; psicólogo: las de su consulta; administrador: ninguna.
+         *
+         *     Acceso público, sin token.
+         */
+        get: operations["getFeedCalendario"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2100,6 +2244,66 @@ export interface components {
              * @description Identificador del psicólogo
              */
             idPsicologo: number;
+        };
+        IntervaloLaboral: {
+            /**
+             * @description Hora de inicio (HH:mm, hora local)
+             * @example 09:00
+             */
+            horaInicio: string;
+            /**
+             * @description Hora de fin (HH:mm, hora local)
+             * @example 14:00
+             */
+            horaFin: string;
+        };
+        DiaLaboral: {
+            /**
+             * Format: int32
+             * @description 1 = lunes … 7 = domingo
+             */
+            dia: number;
+            intervalos: components["schemas"]["IntervaloLaboral"][];
+        };
+        HorarioLaboralDefinir: {
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            desde: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            hasta?: string | null;
+            dias: components["schemas"]["DiaLaboral"][];
+        };
+        HorarioLaboral: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            desde: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            hasta: string | null;
+            dias: components["schemas"]["DiaLaboral"][];
+        };
+        HuecoLibre: {
+            /**
+             * @description Inicio de la cita, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            startDatetime: string;
+            /** @example 2026-03-14T10:30:00 */
+            endDatetime: string;
         };
         Psicologo: {
             /**
@@ -2931,6 +3135,40 @@ export interface components {
              * @description Identificador de la cita
              */
             idCita?: number | null;
+        };
+        PsicologoDirectorio: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /** @description Especialidad clínica */
+            especialidad: string | null;
+            /**
+             * Format: int32
+             * @description Años de experiencia (0 a 80)
+             */
+            experiencia: number;
+            /** @description Descripción en texto libre */
+            descripcion: string | null;
+            /** @description Ruta de la foto de perfil (GET /files/{name}); null si no hay foto */
+            fotoPerfilUrl: string | null;
+        };
+        FeedCalendario: {
+            /**
+             * @description URL absoluta del feed iCalendar (con el secreto); se muestra solo ahora
+             * @example https://consulta.example.com/calendario/q1w2e3r4t5y6u7i8o9p0aZq1w2e3r4t5y6u7i8o9p0a.ics
+             */
+            url: string;
+            /**
+             * @description La misma URL sin esquema ni host, por si el servidor está detrás de un proxy
+             * @example /calendario/q1w2e3r4t5y6u7i8o9p0aZq1w2e3r4t5y6u7i8o9p0a.ics
+             */
+            ruta: string;
         };
     };
     responses: never;
@@ -4139,6 +4377,327 @@ export interface operations {
                 headers: {
                     /** @description Segundos que esperar antes de reintentar */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHorarioLaboral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Horario laboral */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HorarioLaboral"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putHorarioLaboral: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HorarioLaboralDefinir"];
+            };
+        };
+        responses: {
+            /** @description Horario definido */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HorarioLaboral"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHorarioLaboralPsicologo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Horario laboral */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HorarioLaboral"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDisponibilidad: {
+        parameters: {
+            query: {
+                /** @description Primer día (AAAA-MM-DD, zona de la consulta), incluido */
+                desde: string;
+                /** @description Último día incluido; como mucho 31 días en total desde desde */
+                hasta: string;
+                /** @description Duración de la cita en minutos, de 1 a 480 (por defecto 50) */
+                duracion?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Huecos libres, por startDatetime */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HuecoLibre"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -11612,6 +12171,334 @@ export interface operations {
                 headers: {
                     /** @description Segundos que esperar antes de reintentar */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDirectorioPsicologos: {
+        parameters: {
+            query?: {
+                /** @description Solo los psicólogos cuya especialidad contiene este texto, sin distinguir mayúsculas (1 a 200 caracteres) */
+                especialidad?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Psicólogos activos con perfil, por idPsicologo */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PsicologoDirectorio"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFeedCalendario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Feed creado; la URL anterior, si había, ya no responde */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedCalendario"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteFeedCalendario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revocada */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeedCalendario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Secreto del feed de calendario, tal como aparece en la URL que dio POST /api/calendario/feed */
+                secreto: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El calendario (VCALENDAR con un VEVENT por cita) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
