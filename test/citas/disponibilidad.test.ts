@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { DateTime } from 'luxon';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError } from '../http/helpers.ts';
+import { tramoCita } from '../../src/platform/agenda-time.ts';
+import { localizador } from '../../src/platform/horario-time.ts';
 import { book, lastSunday, newPaciente, newPsicologo, Y, ZONE, type Paciente, type Psicologo } from './support.ts';
 
 const TODOS = [1, 2, 3, 4, 5, 6, 7];
@@ -82,6 +84,19 @@ describe('free slots (GET /api/psicologos/{id}/disponibilidad)', () => {
     const hoy = DateTime.now().setZone(ZONE);
     const slots = await libres(mio, hoy.toFormat('yyyy-LL-dd'), hoy.plus({ days: 1 }).toFormat('yyyy-LL-dd'));
     for (const s of slots) expect(DateTime.fromISO(s.startDatetime, { zone: ZONE }).toMillis()).to.be.greaterThan(Date.now());
+  });
+
+  it('places times exactly as a booking does (tramoCita), on plain days and on both DST days', () => {
+    const situar = localizador(ZONE);
+    for (const dia of [`${Y}-02-03`, lastSunday(3), lastSunday(10), DateTime.fromISO(lastSunday(3)).minus({ days: 1 }).toISODate()!]) {
+      for (let m = 0; m < 1440; m += 15) {
+        const local = `${dia}T${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
+        for (const dur of [15, 480]) {
+          const t = tramoCita(local, dur, ZONE);
+          expect(situar(local, dur), local).to.deep.equal(t && { inicio: Date.parse(t.inicio), fin: Date.parse(t.fin), endDatetime: t.endDatetime });
+        }
+      }
+    }
   });
 
   describe('across daylight-saving changes (Europe/Madrid)', () => {
