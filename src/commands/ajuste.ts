@@ -1,6 +1,9 @@
 import type { Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
-import { evolveAjustes, type AjusteEvent, type Ajustes, type AjustesCampos } from '../events/ajuste.ts';
+import {
+  evolveAjustes, RECORDATORIO_MAX_HORAS, RECORDATORIO_MIN_HORAS, RECORDATORIOS_DEFECTO, RECORDATORIOS_MAX,
+  type AjusteEvent, type Ajustes, type AjustesCampos,
+} from '../events/ajuste.ts';
 
 export type AjusteCommand = {
   type: 'ActualizarAjustes';
@@ -20,7 +23,15 @@ export function canonicalZone(name: string): string | null {
 }
 
 export function defaultAjustes(timezone: string): AjustesCampos {
-  return { idioma: 'es', notificaciones: true, darkMode: false, timezone };
+  return { idioma: 'es', notificaciones: true, darkMode: false, timezone, recordatorios: [...RECORDATORIOS_DEFECTO] };
+}
+
+/** Reminder lead times, distinct and largest first; null when not 1 to 3 whole hours between 1 h and 7 days. */
+export function normalRecordatorios(horas: unknown): number[] | null {
+  if (!Array.isArray(horas) || horas.length < 1 || horas.length > RECORDATORIOS_MAX) return null;
+  const ok = horas.every((h) => Number.isInteger(h) && h >= RECORDATORIO_MIN_HORAS && h <= RECORDATORIO_MAX_HORAS);
+  if (!ok || new Set(horas).size !== horas.length) return null;
+  return [...horas].sort((a, b) => b - a);
 }
 
 export const ajusteDecider: Decider<Ajustes, AjusteCommand, AjusteEvent> = {
@@ -35,9 +46,15 @@ export const ajusteDecider: Decider<Ajustes, AjusteCommand, AjusteEvent> = {
       if (!zone) throw errors.invalid('Zona horaria no válida', 'Invalid time zone');
       next.timezone = zone;
     }
-    const changed = state.status === 'nuevo' || (['idioma', 'notificaciones', 'darkMode', 'timezone'] as const).some((k) => next[k] !== current[k]);
+    if (cambios.recordatorios !== undefined) {
+      const horas = normalRecordatorios(cambios.recordatorios);
+      if (!horas) throw errors.invalid('Recordatorios no válidos: de 1 a 3 antelaciones distintas, en horas, de 1 a 168', 'Invalid reminders: 1 to 3 distinct lead times in hours, from 1 to 168');
+      next.recordatorios = horas;
+    }
+    const changed = state.status === 'nuevo' || (['idioma', 'notificaciones', 'darkMode', 'timezone'] as const).some((k) => next[k] !== current[k])
+      || next.recordatorios.join() !== current.recordatorios.join();
     if (!changed) return [];
-    const { idAjuste, idioma, notificaciones, darkMode, timezone } = next;
-    return [{ type: 'AjustesActualizados', data: { idAjuste, idUsuario: current.idUsuario, idioma, notificaciones, darkMode, timezone } }];
+    const { idAjuste, idioma, notificaciones, darkMode, timezone, recordatorios } = next;
+    return [{ type: 'AjustesActualizados', data: { idAjuste, idUsuario: current.idUsuario, idioma, notificaciones, darkMode, timezone, recordatorios } }];
   },
 };

@@ -27,8 +27,30 @@ export type CitaReprogramada = DomainEvent<'CitaReprogramada', CitaRef & {
 export type CitaConfirmada = DomainEvent<'CitaConfirmada', CitaRef>;
 export type CitaCancelada = DomainEvent<'CitaCancelada', CitaRef & { startDatetime: string; canceladaPor: QuienCancela; causa?: CausaCancelacion }>;
 export type CitaCompletada = DomainEvent<'CitaCompletada', CitaRef>;
-/** Recorded once per appointment and start time by the reminder worker; the mail reactor sends it. */
-export type CitaRecordatorioEnviado = DomainEvent<'CitaRecordatorioEnviado', CitaRef & { startDatetime: string }>;
+/** Who an appointment reminder is for. */
+export type DestinatarioRecordatorio = 'PACIENTE' | 'PSICOLOGO';
+/**
+ * Recorded once per appointment, start time, recipient and lead time (hours before the start, from
+ * the recipient's settings) by the reminder worker; the notifications reactor sends it. Events
+ * recorded before reminders per user have neither field: they were the patient's 24-hour reminder.
+ */
+export type CitaRecordatorioEnviado = DomainEvent<'CitaRecordatorioEnviado', CitaRef & {
+  startDatetime: string;
+  destinatario?: DestinatarioRecordatorio;
+  antelacionHoras?: number;
+}>;
+
+/** A reminder the appointment's stream holds. */
+export interface RecordatorioEnviado {
+  destinatario: DestinatarioRecordatorio;
+  antelacionHoras: number;
+  startDatetime: string;
+}
+
+/** What a reminder event says, with the meaning of events recorded before the fields existed. */
+export const recordatorioDe = (d: CitaRecordatorioEnviado['data']): RecordatorioEnviado => ({
+  destinatario: d.destinatario ?? 'PACIENTE', antelacionHoras: d.antelacionHoras ?? 24, startDatetime: d.startDatetime,
+});
 
 export type CitaEvent = CitaCreada | CitaReprogramada | CitaConfirmada | CitaCancelada | CitaCompletada | CitaRecordatorioEnviado;
 
@@ -44,6 +66,8 @@ export type Cita =
       durationMinutes: number;
       motivo: string | null;
       recordadaPara: string | null;
+      /** Every reminder recorded, for any start the appointment had. */
+      recordatorios: RecordatorioEnviado[];
     };
 
 export const citaStream = (idCita: number) => `cita-${idCita}`;
@@ -51,7 +75,7 @@ export const citaStream = (idCita: number) => `cita-${idCita}`;
 export function evolveCita(state: Cita, event: CitaEvent): Cita {
   if (event.type === 'CitaCreada') {
     const d = event.data;
-    return { status: 'existente', ...d, estado: 'PENDIENTE', recordadaPara: null };
+    return { status: 'existente', ...d, estado: 'PENDIENTE', recordadaPara: null, recordatorios: [] };
   }
   if (state.status === 'nueva') return state;
   switch (event.type) {
@@ -64,7 +88,7 @@ export function evolveCita(state: Cita, event: CitaEvent): Cita {
     case 'CitaCompletada':
       return { ...state, estado: 'COMPLETADA' };
     case 'CitaRecordatorioEnviado':
-      return { ...state, recordadaPara: event.data.startDatetime };
+      return { ...state, recordadaPara: event.data.startDatetime, recordatorios: [...state.recordatorios, recordatorioDe(event.data)] };
     default: {
       const unknown: never = event;
       return unknown;

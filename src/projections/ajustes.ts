@@ -2,7 +2,7 @@ import type { Projection } from './runner.ts';
 import type { AjusteEvent } from '../events/ajuste.ts';
 import type { PacienteEliminado } from '../events/paciente.ts';
 
-/** Users' settings: read by GET /api/ajustes and by the mail and push reactors (idioma, notificaciones, timezone). */
+/** Users' settings: read by GET /api/ajustes, the mail and push reactors (idioma, notificaciones, timezone) and the reminder worker (recordatorios). */
 export const ajustesProjection: Projection = {
   name: 'ajustes',
   tables: ['ajustes'],
@@ -15,7 +15,7 @@ export const ajustesProjection: Projection = {
         await trx('ajustes')
           .insert({
             id_usuario: d.idUsuario, id_ajuste: d.idAjuste, idioma: d.idioma, notificaciones: d.notificaciones,
-            dark_mode: d.darkMode, timezone: d.timezone,
+            dark_mode: d.darkMode, timezone: d.timezone, recordatorios: d.recordatorios ?? null,
           })
           .onConflict('id_usuario').merge();
         return;

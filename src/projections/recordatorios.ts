@@ -1,23 +1,24 @@
+import type { Knex } from 'knex';
 import type { Projection } from './runner.ts';
 import { insertBuffer } from './deferred.ts';
-import type { CitaEvent } from '../events/cita.ts';
+import { recordatorioDe, type CitaEvent } from '../events/cita.ts';
 
 /**
- * The reminder schedule: one row per live appointment with its practice-local start and the start
- * it was last reminded for. The worker (src/reactors/reminders.ts) picks rows whose start is less
- * than 24 h ahead and not yet reminded; the appointment's stream has the final word.
+ * The reminder schedule: one row per live appointment with its practice-local start, and in `recordatorios_enviados` every reminder recorded (recipient, lead
+ * time, start). The worker (src/reactors/reminders.ts) picks rows with a recipient's lead time reached
+ * and no reminder for it yet; the appointment's stream has the final word.
  */
 export const recordatoriosProjection: Projection = {
   name: 'recordatorios',
-  tables: ['recordatorios'],
+  tables: ['recordatorios', 'recordatorios_enviados'],
   handles: ['CitaCreada', 'CitaReprogramada', 'CitaRecordatorioEnviado', 'CitaCancelada', 'CitaCompletada'],
   async apply(trx, stored) {
     const event = stored as unknown as CitaEvent;
     switch (event.type) {
       case 'CitaCreada':
       case 'CitaReprogramada': {
-        // A moved appointment keeps recordado_para: it no longer equals the new start, so the
-        // new time is reminded, and moving it back to a time already reminded does not repeat it.
+        // A moved appointment keeps its rows in recordatorios_enviados: they name the old start, so
+        // the new time is reminded, and moving it back to a time already reminded does not repeat it.
         const d = event.data;
         const row = { id_cita: d.idCita, id_paciente: d.idPaciente, id_psicologo: d.idPsicologo, start_datetime: d.startDatetime };
         const pendiente = nuevos.pending(trx, d.idCita);
@@ -30,12 +31,15 @@ export const recordatoriosProjection: Projection = {
       }
       case 'CitaRecordatorioEnviado':
         await nuevos.flush(trx);
-        await trx('recordatorios').where({ id_cita: event.data.idCita }).update({ recordado_para: event.data.startDatetime });
+        // Only the new table: an update of the appointment's row would lock it, and the worker's
+        // query (FOR UPDATE SKIP LOCKED) would pass over the appointment until this batch commits.
+        await insertEnviado(trx, event.data);
         return;
       case 'CitaCancelada':
       case 'CitaCompletada':
         await nuevos.flush(trx);
         await trx('recordatorios').where({ id_cita: event.data.idCita }).delete();
+        await trx('recordatorios_enviados').where({ id_cita: event.data.idCita }).delete();
         return;
       case 'CitaConfirmada':
         return; // still due: PENDIENTE and CONFIRMADA appointments are both reminded
@@ -45,6 +49,14 @@ export const recordatoriosProjection: Projection = {
   },
   flush: (trx) => nuevos.flush(trx),
 };
+
+/** One row per reminder: the pair the worker's query checks, ignored when replayed. */
+async function insertEnviado(trx: Knex.Transaction, d: Extract<CitaEvent, { type: 'CitaRecordatorioEnviado' }>['data']): Promise<void> {
+  const r = recordatorioDe(d);
+  await trx('recordatorios_enviados')
+    .insert({ id_cita: d.idCita, destinatario: r.destinatario, antelacion_horas: r.antelacionHoras, start_datetime: r.startDatetime })
+    .onConflict(['id_cita', 'destinatario', 'start_datetime', 'antelacion_horas']).ignore();
+}
 
 // Appointments created in a batch are inserted together at its end (a move in the same batch
 // changes the pending row).

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Idioma } from '../events/ajuste.ts';
+import { RECORDATORIOS_DEFECTO, type Idioma } from '../events/ajuste.ts';
 import { pageById, type Page, type Paged } from './paging.ts';
 
 export interface AjustesView {
@@ -9,10 +9,13 @@ export interface AjustesView {
   notificaciones: boolean;
   darkMode: boolean;
   timezone: string;
+  /** Reminder lead times in hours, largest first. */
+  recordatorios: number[];
 }
 
 const toView = (r: Record<string, any>): AjustesView => ({
   idAjuste: r.id_ajuste, idUsuario: r.id_usuario, idioma: r.idioma, notificaciones: r.notificaciones, darkMode: r.dark_mode, timezone: r.timezone,
+  recordatorios: r.recordatorios ?? [...RECORDATORIOS_DEFECTO],
 });
 
 /** The user's stored settings, or null before their first change. */
@@ -24,7 +27,7 @@ export async function findAjustes(knex: Knex, idUsuario: number): Promise<Ajuste
 /** The user's settings, defaults (idAjuste null) when never changed: what mails and pushes go by. */
 export async function effectiveAjustes(knex: Knex, idUsuario: number, practiceTimezone: string): Promise<AjustesView> {
   return (await findAjustes(knex, idUsuario))
-    ?? { idAjuste: null, idUsuario, idioma: 'es', notificaciones: true, darkMode: false, timezone: practiceTimezone };
+    ?? { idAjuste: null, idUsuario, idioma: 'es', notificaciones: true, darkMode: false, timezone: practiceTimezone, recordatorios: [...RECORDATORIOS_DEFECTO] };
 }
 
 /** One page of every user's stored settings, by id; keyset and limit in SQL. */

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import { type EventStore, WrongExpectedRevisionError } from '../eventstore/port.ts';
-import { citaStream, evolveCita, type Cita, type CitaEvent, type CitaRecordatorioEnviado } from '../events/cita.ts';
+import {
+  citaStream, evolveCita, type Cita, type CitaEvent, type CitaRecordatorioEnviado, type DestinatarioRecordatorio,
+} from '../events/cita.ts';
+import { claimNextDue, destinatariosDe } from './reminders-query.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 
-/** How far ahead of an appointment its reminder is due. */
-export const REMINDER_LEAD_HOURS = 24;
 /** How often a server looks for due reminders. */
 export const REMINDER_INTERVAL_MS = 30_000;
 const MAX_ATTEMPTS = 10;
@@ -24,20 +25,39 @@ export interface ReminderDeps {
 /** The instant of a practice-local datetime (luxon resolves DST gaps and overlaps). */
 export const startInstant = (startDatetime: string, zone: string): DateTime => DateTime.fromISO(startDatetime, { zone });
 
-/**
- * Whether the appointment should be reminded now: still PENDIENTE or CONFIRMADA, its start ahead,
- * 24 real hours before that start reached (so DST-correct), and not reminded for this start yet.
- */
-export function reminderDue(cita: Cita, now: Date, zone: string): cita is Extract<Cita, { status: 'existente' }> {
-  if (cita.status !== 'existente' || (cita.estado !== 'PENDIENTE' && cita.estado !== 'CONFIRMADA')) return false;
-  if (cita.recordadaPara === cita.startDatetime) return false;
-  const start = startInstant(cita.startDatetime, zone);
-  if (!start.isValid || start.toMillis() <= now.getTime()) return false;
-  return start.minus({ hours: REMINDER_LEAD_HOURS }).toMillis() <= now.getTime();
+/** A party of the appointment who accepts notifications, with their lead times in hours. */
+export interface Destinatario {
+  destinatario: DestinatarioRecordatorio;
+  horas: readonly number[];
 }
 
 /**
- * Records CitaRecordatorioEnviado for appointments whose reminder is due, exactly once each: rows are
+ * The reminders the appointment calls for now, at most one per recipient: it must be PENDIENTE or
+ * CONFIRMADA with its start ahead; a lead time is due once that many real hours before the start
+ * are reached (so DST-correct), and covered by any reminder for this start with a lead no larger.
+ * Of several due leads (missed while down, or a late booking) only the smallest is sent: the
+ * larger ones would say the same, later than meant.
+ */
+export function recordatoriosDebidos(cita: Cita, now: Date, zone: string, destinatarios: Destinatario[]): CitaRecordatorioEnviado[] {
+  if (cita.status !== 'existente' || (cita.estado !== 'PENDIENTE' && cita.estado !== 'CONFIRMADA')) return [];
+  const start = startInstant(cita.startDatetime, zone);
+  if (!start.isValid || start.toMillis() <= now.getTime()) return [];
+  const debidos: CitaRecordatorioEnviado[] = [];
+  for (const { destinatario, horas } of destinatarios) {
+    const enviadas = cita.recordatorios
+      .filter((r) => r.destinatario === destinatario && r.startDatetime === cita.startDatetime)
+      .map((r) => r.antelacionHoras);
+    const due = horas.filter((h) => start.minus({ hours: h }).toMillis() <= now.getTime() && !enviadas.some((e) => e <= h));
+    if (!due.length) continue;
+    const { idCita, idPaciente, idPsicologo, startDatetime } = cita;
+    debidos.push({ type: 'CitaRecordatorioEnviado', data: { idCita, idPaciente, idPsicologo, startDatetime, destinatario, antelacionHoras: Math.min(...due) } });
+  }
+  return debidos;
+}
+
+/**
+ * Records CitaRecordatorioEnviado for appointments whose reminders are due, exactly once per
+ * recipient, lead time and start: rows are
  * claimed with FOR UPDATE SKIP LOCKED so several servers share the work, and the append expects the
  * revision the decision was made on, so a concurrent reminder, move or cancellation makes it re-read
  * and decide again. The mail and push go out from the reactor of that event.
@@ -65,71 +85,45 @@ export class ReminderWorker {
     await this.running;
   }
 
-  /** One pass over the due rows; returns how many reminders it recorded. */
+  /** One pass over the due rows; returns how many reminders (one per recipient and lead time) it recorded. */
   async runOnce(now: Date = this.deps.clock.now()): Promise<number> {
     const seen: number[] = [];
     let recorded = 0;
     for (;;) {
       const outcome = await this.deps.knex.transaction(async (trx) => {
-        const idCita = await this.claimNext(trx, now, seen);
-        return idCita === null ? null : { idCita, sent: await this.remind(idCita, now) };
+        const idCita = await claimNextDue(trx, now, this.deps.practiceTimezone, seen);
+        return idCita === null ? null : { idCita, sent: await this.remind(trx, idCita, now) };
       });
       if (!outcome) break;
       seen.push(outcome.idCita); // at most once per pass, even when the stream said no
-      if (outcome.sent) recorded++;
+      recorded += outcome.sent;
     }
     if (recorded) this.deps.logger?.info({ recorded }, 'appointment reminders recorded');
     return recorded;
   }
 
-  /** Locks the next due, unreminded row no other worker holds. The window on the local start keeps the index useful. */
-  private async claimNext(trx: Knex.Transaction, now: Date, seen: number[]): Promise<number | null> {
-    // `seen` goes as one array literal: knex would spread a JS array into a list of parameters.
-    const zone = this.deps.practiceTimezone;
-    const local = DateTime.fromJSDate(now, { zone });
-    const fmt = (d: DateTime) => d.toFormat("yyyy-LL-dd'T'HH:mm:ss");
-    const { rows } = await trx.raw(
-      `select id_cita from recordatorios
-       where start_datetime > ?::timestamp and start_datetime <= ?::timestamp
-         and (start_datetime at time zone ?) > ?::timestamptz
-         and (start_datetime at time zone ?) - make_interval(hours => ?) <= ?::timestamptz
-         and recordado_para is distinct from start_datetime
-         and id_cita <> all(?::int[])
-       order by start_datetime, id_cita
-       limit 1
-       for update skip locked`,
-      [
-        fmt(local.minus({ hours: 6 })), fmt(local.plus({ hours: REMINDER_LEAD_HOURS + 6 })),
-        zone, now.toISOString(), zone, REMINDER_LEAD_HOURS, now.toISOString(), `{${seen.join(',')}}`,
-      ],
-    );
-    return rows.length ? (rows[0].id_cita as number) : null;
-  }
-
-  /** Appends the reminder if the appointment's own stream still calls for it; re-decides after a conflict. */
-  private async remind(idCita: number, now: Date): Promise<boolean> {
+  /** Appends the reminders the appointment's own stream still calls for; re-decides after a conflict. */
+  private async remind(trx: Knex.Transaction, idCita: number, now: Date): Promise<number> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const history = await this.deps.store.readStream(citaStream(idCita));
       const cita = history.reduce((s, e) => evolveCita(s, e as unknown as CitaEvent), { status: 'nueva' } as Cita);
-      if (!reminderDue(cita, now, this.deps.practiceTimezone)) return false;
-      const event: CitaRecordatorioEnviado = {
-        type: 'CitaRecordatorioEnviado',
-        data: { idCita, idPaciente: cita.idPaciente, idPsicologo: cita.idPsicologo, startDatetime: cita.startDatetime },
-      };
-      const metadata = {
-        eventId: randomUUID(), actor: { idUsuario: null, rol: 'SYSTEM' }, correlationId: randomUUID(), causationId: null,
-        occurredAt: now.toISOString(),
-      };
+      if (cita.status !== 'existente') return 0;
+      const partes = await destinatariosDe(trx, cita.idPaciente, cita.idPsicologo);
+      const debidos = recordatoriosDebidos(cita, now, this.deps.practiceTimezone, partes);
+      if (!debidos.length) return 0;
+      const correlationId = randomUUID();
+      const events = debidos.map((event) => ({
+        type: event.type, data: { ...event.data },
+        metadata: { eventId: randomUUID(), actor: { idUsuario: null, rol: 'SYSTEM' }, correlationId, causationId: null, occurredAt: now.toISOString() },
+      }));
       try {
-        await this.deps.store.append([
-          { streamId: citaStream(idCita), expected: history[history.length - 1].revision, events: [{ type: event.type, data: { ...event.data }, metadata }] },
-        ]);
-        return true;
+        await this.deps.store.append([{ streamId: citaStream(idCita), expected: history[history.length - 1].revision, events }]);
+        return events.length;
       } catch (err) {
         if (!(err instanceof WrongExpectedRevisionError)) throw err; // another worker reminded it, or the cita changed
       }
     }
-    return false;
+    return 0;
   }
 }
 

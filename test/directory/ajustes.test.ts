@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError, pacienteBody, uniqueEmail } from '../http/helpers.ts';
 import { newPaciente, newPsicologo } from './support.ts';
 
-const FIELDS = ['idAjuste', 'idUsuario', 'idioma', 'notificaciones', 'darkMode', 'timezone'];
+const FIELDS = ['idAjuste', 'idUsuario', 'idioma', 'notificaciones', 'darkMode', 'timezone', 'recordatorios'];
 
 describe('user settings (ajustes)', () => {
   let srv: TestServer;
@@ -26,7 +26,7 @@ describe('user settings (ajustes)', () => {
     for (const [token, idUsuario] of [[paciente.token, paciente.idUsuario], [psicologo.token, psicologo.idUsuario]] as const) {
       const r = await get(token);
       expect(r.status, r.text).to.equal(200);
-      expect(r.body).to.deep.equal({ idAjuste: null, idUsuario, idioma: 'es', notificaciones: true, darkMode: false, timezone: 'Europe/Madrid' });
+      expect(r.body).to.deep.equal({ idAjuste: null, idUsuario, idioma: 'es', notificaciones: true, darkMode: false, timezone: 'Europe/Madrid', recordatorios: [24] });
     }
     const a = await get(admin);
     expect(a.status).to.equal(200);

@@ -16,7 +16,9 @@ describe('24-hour appointment reminders', function () {
   let ana: Persona;
   let worker: ReminderWorker;
   const newWorker = () => new ReminderWorker({ knex: srv.deps.knex, store: srv.deps.store, clock, practiceTimezone: ZONE });
-  const reminders = async (idCita: number) => (await citaEvents(srv, idCita)).filter((e) => e.type === 'CitaRecordatorioEnviado');
+  // The patient's reminders; each appointment also has the psychologist's, at the same default lead time.
+  const reminders = async (idCita: number) => (await citaEvents(srv, idCita))
+    .filter((e) => e.type === 'CitaRecordatorioEnviado' && e.data.destinatario === 'PACIENTE');
   const cita = (startDatetime: string) => newCita(srv, ana.idPaciente, psi.idPsicologo, startDatetime);
 
   before(async () => {
@@ -32,14 +34,16 @@ describe('24-hour appointment reminders', function () {
     await srv?.stop();
   });
 
-  it('records one reminder 24 hours before the start, and mails the patient only', async () => {
+  it('records one reminder 24 hours before the start for each party, and mails each', async () => {
     const idCita = await cita('2030-01-12T10:00:00'); // 09:00Z
     expect(await worker.runOnce(at('2030-01-11T08:59:59Z'))).to.equal(0);
-    expect(await worker.runOnce(at('2030-01-11T09:00:00Z'))).to.equal(1);
+    expect(await worker.runOnce(at('2030-01-11T09:00:00Z'))).to.equal(2);
     expect(await worker.runOnce(at('2030-01-11T09:00:30Z'))).to.equal(0);
     expect(await worker.runOnce(at('2030-01-12T08:00:00Z'))).to.equal(0);
     const [r] = await reminders(idCita);
-    expect(r.data).to.deep.equal({ idCita, idPaciente: ana.idPaciente, idPsicologo: psi.idPsicologo, startDatetime: '2030-01-12T10:00:00' });
+    expect(r.data).to.deep.equal({
+      idCita, idPaciente: ana.idPaciente, idPsicologo: psi.idPsicologo, startDatetime: '2030-01-12T10:00:00', destinatario: 'PACIENTE', antelacionHoras: 24,
+    });
     expect(await reminders(idCita)).to.have.length(1);
     // The creation notice and the reminder come from two reactors: either may be delivered first.
     const mails = await waitMailsTo(srv, ana.email, 2);
@@ -48,8 +52,8 @@ describe('24-hour appointment reminders', function () {
     ]);
     const reminder = mails.find((m) => m.subject.startsWith('Recordatorio'))!;
     expect(reminder.text).to.include('Le recordamos su cita con Laura Gómez el sábado 12 de enero de 2030 a las 10:00 (hora de Europe/Madrid).');
-    await settle();
-    expect(mailsTo(srv, psi.email).filter((m) => m.subject.startsWith('Recordatorio'))).to.deep.equal([]);
+    const psiMails = await waitMailsTo(srv, psi.email, 2);
+    expect(psiMails.find((m) => m.subject.startsWith('Recordatorio'))!.text).to.include('Le recordamos su cita con su paciente Ana');
   });
 
   it('counts 24 real hours across a daylight-saving change', async () => {
@@ -57,7 +61,7 @@ describe('24-hour appointment reminders', function () {
     // is due at 2030-03-30T08:00Z (09:00 local), not at 10:00 local the day before.
     const idCita = await cita('2030-03-31T10:00:00');
     expect(await worker.runOnce(at('2030-03-30T07:59:00Z'))).to.equal(0);
-    expect(await worker.runOnce(at('2030-03-30T08:00:00Z'))).to.equal(1);
+    expect(await worker.runOnce(at('2030-03-30T08:00:00Z'))).to.equal(2);
     expect(await reminders(idCita)).to.have.length(1);
   });
 
@@ -67,7 +71,7 @@ describe('24-hour appointment reminders', function () {
     const now = at('2030-01-19T20:00:00Z');
     const other = newWorker();
     const counts = await Promise.all([worker.runOnce(now), other.runOnce(now), worker.runOnce(now), other.runOnce(now)]);
-    expect(counts.reduce((a, b) => a + b, 0)).to.equal(8);
+    expect(counts.reduce((a, b) => a + b, 0)).to.equal(16); // the patient's and the psychologist's
     for (const id of ids) expect(await reminders(id), `cita ${id}`).to.have.length(1);
     expect(await Promise.all([worker.runOnce(now), other.runOnce(now)])).to.deep.equal([0, 0]);
   });
@@ -78,11 +82,11 @@ describe('24-hour appointment reminders', function () {
     // Moved before its reminder: nothing at the old due time, one at the new one.
     await appendCita(srv, 'CitaReprogramada', { ...ref, startDatetime: '2030-02-03T10:00:00', durationMinutes: 50, motivo: null, anteriorStartDatetime: '2030-02-01T10:00:00' });
     expect(await worker.runOnce(at('2030-01-31T09:30:00Z'))).to.equal(0);
-    expect(await worker.runOnce(at('2030-02-02T09:00:00Z'))).to.equal(1);
+    expect(await worker.runOnce(at('2030-02-02T09:00:00Z'))).to.equal(2);
     // Moved after its reminder: reminded again, for the new start.
     await appendCita(srv, 'CitaReprogramada', { ...ref, startDatetime: '2030-02-05T16:00:00', durationMinutes: 50, motivo: null, anteriorStartDatetime: '2030-02-03T10:00:00' });
     expect(await worker.runOnce(at('2030-02-02T09:30:00Z'))).to.equal(0);
-    expect(await worker.runOnce(at('2030-02-04T15:00:00Z'))).to.equal(1);
+    expect(await worker.runOnce(at('2030-02-04T15:00:00Z'))).to.equal(2);
     expect((await reminders(idCita)).map((e) => e.data.startDatetime)).to.deep.equal(['2030-02-03T10:00:00', '2030-02-05T16:00:00']);
   });
 
@@ -102,9 +106,9 @@ describe('24-hour appointment reminders', function () {
     await appendCita(srv, 'CitaConfirmada', { idCita, idPaciente: ana.idPaciente, idPsicologo: psi.idPsicologo });
     // The read model still says "not reminded" in the window between the append and its projection:
     // a second pass then reads the stream and records nothing.
-    await srv.db.knex('recordatorios').where({ id_cita: idCita }).update({ recordado_para: null });
-    expect(await worker.runOnce(at('2030-02-14T09:30:00Z'))).to.equal(1);
-    await srv.db.knex('recordatorios').where({ id_cita: idCita }).update({ recordado_para: null });
+    await srv.db.knex('recordatorios_enviados').where({ id_cita: idCita }).delete();
+    expect(await worker.runOnce(at('2030-02-14T09:30:00Z'))).to.equal(2);
+    await srv.db.knex('recordatorios_enviados').where({ id_cita: idCita }).delete();
     expect(await worker.runOnce(at('2030-02-14T09:31:00Z'))).to.equal(0);
     expect(await reminders(idCita)).to.have.length(1);
   });

@@ -3,20 +3,34 @@ import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
-import { IDIOMAS, type AjustesCampos } from '../../events/ajuste.ts';
+import {
+  IDIOMAS, RECORDATORIO_MAX_HORAS, RECORDATORIO_MIN_HORAS, RECORDATORIOS_MAX, type AjustesCampos,
+} from '../../events/ajuste.ts';
 import { effectiveAjustes, pageAjustes } from '../../queries/ajustes.ts';
 import { answerPage } from '../paging.ts';
 import { actualizarAjustes } from '../../commands/directorio.ts';
 import { actorOf } from './direcciones.ts';
 
+// Reminder lead times in hours: an addition to the four fields of decisions.md, always answered
+// (default [24], the former fixed reminder) and optional in a change, so earlier clients are unaffected.
+const recordatorios = s.array(s.int({ minimum: RECORDATORIO_MIN_HORAS, maximum: RECORDATORIO_MAX_HORAS }), {
+  minItems: 1, maxItems: RECORDATORIOS_MAX, uniqueItems: true, example: [24, 2],
+  description: 'Antelaciones de los recordatorios de cita, en horas (de 1 a 168), de mayor a menor; por defecto [24]',
+});
 const ajustesSchema = named('Ajustes', s.object(
-  { idAjuste: s.nullable(s.int()), idUsuario: s.int(), idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string() },
-  ['idAjuste', 'idUsuario', 'idioma', 'notificaciones', 'darkMode', 'timezone'],
+  {
+    idAjuste: s.nullable(s.int()), idUsuario: s.int(), idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string(),
+    recordatorios,
+  },
+  ['idAjuste', 'idUsuario', 'idioma', 'notificaciones', 'darkMode', 'timezone', 'recordatorios'],
 ));
-// Any of the four fields, at least one (decisions.md: the body is required, an empty one changes
+// Any of the fields, at least one (decisions.md: the body is required, an empty one changes
 // nothing and is refused like the other partial updates); the zone is checked by the decider.
 const ajustesBody = named('AjustesCambio', s.object(
-  { idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string({ minLength: 1, maxLength: 64, example: 'Europe/Madrid' }) },
+  {
+    idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string({ minLength: 1, maxLength: 64, example: 'Europe/Madrid' }),
+    recordatorios,
+  },
   [], { minProperties: 1 },
 ));
 

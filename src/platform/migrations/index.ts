@@ -18,6 +18,7 @@ import * as m016 from './016_parked_events.ts';
 import * as m017 from './017_agenda_legacy_index.ts';
 import * as m018 from './018_feeds_calendario.ts';
 import * as m020 from './020_horarios.ts';
+import * as m024 from './024_recordatorios_usuario.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '017_agenda_legacy_index': m017,
   '018_feeds_calendario': m018,
   '020_horarios': m020,
+  '024_recordatorios_usuario': m024,
 };

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { StoredEvent } from '../../eventstore/port.ts';
-import type { CitaCancelada, CitaCreada, CitaRecordatorioEnviado } from '../../events/cita.ts';
+import { recordatorioDe, type CitaCancelada, type CitaCreada, type CitaRecordatorioEnviado } from '../../events/cita.ts';
 import { tokenHash } from '../../queries/dispositivos.ts';
 import { avisoCitaMail, avisoCitaPush, type AvisoCita, type TipoAvisoCita } from '../mail/templates.ts';
 import { enqueue, type Reactor } from '../reactor.ts';
@@ -45,7 +45,7 @@ async function notify(trx: Knex.Transaction, event: StoredEvent, tipo: TipoAviso
 
 /**
  * CitaCreada and CitaCancelada → e-mail and push to the patient and the psychologist;
- * CitaRecordatorioEnviado → to the patient, whose attendance the reminder is for.
+ * CitaRecordatorioEnviado → to the one it names (events from before reminders per user: the patient).
  */
 export function citaNotificationsReactor(practiceTimezone: string): Reactor {
   return {
@@ -60,8 +60,9 @@ export function citaNotificationsReactor(practiceTimezone: string): Reactor {
       const erased = 'causa' in d && d.causa === 'ELIMINACION_PACIENTE';
       const paciente = erased ? null : await recipientOf(trx, 'paciente', d.idPaciente, practiceTimezone);
       const psicologo = await recipientOf(trx, 'psicologo', d.idPsicologo, practiceTimezone);
-      if (paciente) await notify(trx, stored, tipo, paciente, aviso(paciente, psicologo, d.startDatetime, practiceTimezone, false), d.idCita);
-      if (psicologo && tipo !== 'recordatorio') {
+      const para = tipo === 'recordatorio' ? recordatorioDe(d as CitaRecordatorioEnviado['data']).destinatario : null;
+      if (paciente && para !== 'PSICOLOGO') await notify(trx, stored, tipo, paciente, aviso(paciente, psicologo, d.startDatetime, practiceTimezone, false), d.idCita);
+      if (psicologo && para !== 'PACIENTE') {
         const v = aviso(psicologo, paciente, d.startDatetime, practiceTimezone, true);
         await notify(trx, stored, tipo, psicologo, erased ? { ...v, contraparte: DADO_DE_BAJA[psicologo.idioma] } : v, d.idCita);
       }
