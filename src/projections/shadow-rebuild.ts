@@ -79,7 +79,7 @@ export async function shadowRebuild(opts: ShadowRebuildOptions): Promise<ShadowR
 }
 
 /** A switch that waited too long for a table (a long query on it) rolled back whole: try again. */
-async function withRetries<T>(attempt: () => Promise<T>, log: (line: string) => void, tries = 5): Promise<T> {
+async function withRetries<T>(attempt: () => Promise<T>, log: (line: string) => void, tries = 40): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await attempt();
@@ -87,7 +87,8 @@ async function withRetries<T>(attempt: () => Promise<T>, log: (line: string) => 
       // lock_not_available (lock_timeout), or deadlock_detected against a query holding two tables
       if (!['55P03', '40P01'].includes((err as { code?: string }).code ?? '') || i >= tries) throw err;
       log(`  a table stayed busy too long; switching again (${i}/${tries - 1}) ...`);
-      await new Promise((r) => setTimeout(r, 1000));
+      // A short, jittered pause: readers drain, and two waiting switches do not collide again in step.
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
     }
   }
 }
@@ -160,6 +161,7 @@ async function switchOver(knex: Knex, store: EventStore, schema: string, project
       positions.set(p.name, position);
       applied = Math.max(applied, count);
     }
+    await grabLiveTables(trx, tables, lockTimeoutMs);
     const names = await indexNames(trx, 'public', tables);
     for (const t of tables) {
       await trx.raw('drop table public.??', [t]);
@@ -177,6 +179,20 @@ async function switchOver(knex: Knex, store: EventStore, schema: string, project
     return applied;
   });
 }
+
+/**
+ * Every live table at once, giving up fast. A reader's query holding one table while it waits for
+ * another would otherwise deadlock with the drops, and PostgreSQL may pick the reader as the victim
+ * (a 500 for a client). Backing off well before the deadlock check (1 s) leaves the reader to finish;
+ * the switch is retried (withRetries).
+ */
+async function grabLiveTables(trx: Knex.Transaction, tables: string[], lockTimeoutMs: number): Promise<void> {
+  await trx.raw(`set local lock_timeout = ${GRAB_TIMEOUT_MS}`);
+  await trx.raw(`lock table ${tables.map(() => 'public.??').join(', ')} in access exclusive mode`, tables);
+  await trx.raw(`set local lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);
+}
+
+const GRAB_TIMEOUT_MS = 200;
 
 /** Applies to the copy what was appended after its runner stopped; returns where it ends. */
 async function catchUp(trx: Knex.Transaction, store: EventStore, schema: string, p: Projection) {

@@ -192,12 +192,13 @@ for (const [name, open] of stores) {
       const rec = recording(store);
       const { idCita } = await reservar(2, at('12-01', '10:00'), 50, rec);
       expect(rec.reads).to.deep.equal([
-        `psicologo-${ID_PSI}`, `cita-${idCita}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
+        // horario-<id>: the working-hours template (src/commands/horario.ts), one short stream.
+        `psicologo-${ID_PSI}`, `cita-${idCita}`, `horario-${ID_PSI}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
       ]);
       // Across midnight: both days, in both agendas.
       const rec2 = recording(store);
       const late = await reservar(2, at('12-01', '23:30'), 60, rec2);
-      expect(rec2.reads.slice(2)).to.deep.equal([
+      expect(rec2.reads.slice(3)).to.deep.equal([
         agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaDiaStream(ID_PSI, `${Y}-12-02`),
         agendaPacienteDiaStream(2, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-02`),
       ]);
