@@ -12,7 +12,10 @@ export const MAX_DURACION_MINUTOS = 600;
 export type CitaCommand =
   | {
       type: 'CrearCita';
-      data: { idCita: number; idPaciente: number; idPsicologo: number; startDatetime: string; durationMinutes: number; motivo: string | null };
+      data: {
+        idCita: number; idPaciente: number; idPsicologo: number; startDatetime: string; durationMinutes: number; motivo: string | null;
+        idSerie?: number; ocurrencia?: number;
+      };
     }
   /** The whole new time and motivo (the service merges the request with the appointment). */
   | { type: 'ReprogramarCita'; data: { alcance: Alcance; startDatetime: string; durationMinutes: number; motivo: string | null } }

@@ -16,7 +16,10 @@ interface CitaRef {
  * `endDatetime`: the local wall-clock end, `durationMinutes` of real time after the start (DST-aware,
  * may fall on the next day). Recorded by the decider so read models need no time zone.
  */
-export type CitaCreada = DomainEvent<'CitaCreada', CitaRef & { startDatetime: string; durationMinutes: number; motivo: string | null; endDatetime?: string }>;
+/** `idSerie` and `ocurrencia` (1-based): an occurrence of a recurring series (src/events/serie.ts). */
+export type CitaCreada = DomainEvent<'CitaCreada', CitaRef & {
+  startDatetime: string; durationMinutes: number; motivo: string | null; endDatetime?: string; idSerie?: number; ocurrencia?: number;
+}>;
 export type CitaReprogramada = DomainEvent<'CitaReprogramada', CitaRef & {
   startDatetime: string;
   durationMinutes: number;

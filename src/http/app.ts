@@ -23,6 +23,7 @@ import { ajustesRoutes } from './routes/ajustes.ts';
 import { dispositivosRoutes } from './routes/dispositivos.ts';
 import { citasRoutes } from './routes/citas.ts';
 import { bloqueosRoutes } from './routes/bloqueos.ts';
+import { seriesRoutes } from './routes/series.ts';
 import { horarioRoutes } from './routes/horario.ts';
 import { sesionesRoutes } from './routes/sesiones.ts';
 import { historialRoutes } from './routes/historial.ts';
@@ -48,6 +49,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...ajustesRoutes(deps),
     ...dispositivosRoutes(deps),
     ...citasRoutes(deps),
+    ...seriesRoutes(deps),
     ...bloqueosRoutes(deps),
     ...sesionesRoutes(deps),
     ...historialRoutes(deps),

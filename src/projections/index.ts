@@ -8,6 +8,7 @@ import { horariosProjection } from './horarios.ts';
 import { mensajesProjection } from './mensajes.ts';
 import { progresoProjection } from './progreso.ts';
 import { citasProjection } from './citas.ts';
+import { seriesProjection } from './series.ts';
 import { recordatoriosProjection } from './recordatorios.ts';
 import { sesionesProjection } from './sesiones.ts';
 import { direccionesProjection } from './direcciones.ts';
@@ -30,6 +31,7 @@ export const allProjections: Projection[] = [
   dispositivosProjection,
   retencionProjection,
   citasProjection,
+  seriesProjection,
   agendaProjection,
   horariosProjection,
   sesionesProjection,

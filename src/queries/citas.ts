@@ -21,7 +21,7 @@ type Row = Record<string, any>;
 
 // Names are joined, not copied: an erased patient's row is gone from `pacientes` (and blanked in
 // `usuarios`), so their appointments read "Paciente eliminado" in the psychologist's history.
-const citas = (knex: Knex) =>
+export const citas = (knex: Knex) =>
   knex('citas as c')
     .leftJoin('psicologos as ps', 'ps.id_psicologo', 'c.id_psicologo')
     .leftJoin('usuarios as ups', 'ups.id_usuario', 'ps.id_usuario')
@@ -31,7 +31,7 @@ const citas = (knex: Knex) =>
 
 const nombre = (n: string | null, a: string | null, fallback: string) => (n ? `${n} ${a ?? ''}`.trim() : fallback);
 
-const view = (r: Row): CitaView => ({
+export const view = (r: Row): CitaView => ({
   idCita: r.id_cita,
   idPaciente: r.id_paciente,
   idPsicologo: r.id_psicologo,

@@ -16,6 +16,7 @@ import * as m014 from './014_mensajes.ts';
 import * as m015 from './015_event_store_append.ts';
 import * as m016 from './016_parked_events.ts';
 import * as m017 from './017_agenda_legacy_index.ts';
+import * as m022 from './022_citas_series.ts';
 import * as m018 from './018_feeds_calendario.ts';
 import * as m020 from './020_horarios.ts';
 import * as m024 from './024_recordatorios_usuario.ts';
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '015_event_store_append': m015,
   '016_parked_events': m016,
   '017_agenda_legacy_index': m017,
+  '022_citas_series': m022,
   '018_feeds_calendario': m018,
   '020_horarios': m020,
   '024_recordatorios_usuario': m024,

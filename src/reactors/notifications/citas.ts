@@ -5,6 +5,7 @@ import { tokenHash } from '../../queries/dispositivos.ts';
 import { avisoCitaMail, avisoCitaPush, type AvisoCita, type TipoAvisoCita } from '../mail/templates.ts';
 import { enqueue, type Reactor } from '../reactor.ts';
 import { recipientOf, type Recipient } from './recipients.ts';
+import { anunciadaPorSerie } from './series.ts';
 import type { Knex } from 'knex';
 
 type AvisoEvent = CitaCreada | CitaCancelada | CitaRecordatorioEnviado;
@@ -21,7 +22,7 @@ const FORMATO_FECHA = { es: "cccc d 'de' LLLL 'de' yyyy", en: 'cccc, d LLLL yyyy
 const DADO_DE_BAJA = { es: 'dado/a de baja', en: 'who has left the practice' };
 
 /** The practice-local start as the recipient reads it: their zone, their language. */
-function aviso(to: Recipient, other: Recipient | null, startDatetime: string, practiceTimezone: string, paraPsicologo: boolean): AvisoCita {
+export function aviso(to: Recipient, other: Recipient | null, startDatetime: string, practiceTimezone: string, paraPsicologo: boolean): AvisoCita {
   const when = DateTime.fromISO(startDatetime, { zone: practiceTimezone }).setZone(to.timezone).setLocale(to.idioma);
   const sinNombre = paraPsicologo ? { es: 'su paciente', en: 'your patient' } : { es: 'su psicólogo/a', en: 'your psychologist' };
   return {
@@ -31,7 +32,7 @@ function aviso(to: Recipient, other: Recipient | null, startDatetime: string, pr
 }
 
 /** One mail and one push per device to a recipient who accepts notifications; keys dedupe per event and recipient. */
-async function notify(trx: Knex.Transaction, event: StoredEvent, tipo: TipoAvisoCita, to: Recipient, v: AvisoCita, idCita: number): Promise<void> {
+export async function notify(trx: Knex.Transaction, event: StoredEvent, tipo: TipoAvisoCita, to: Recipient, v: AvisoCita, idCita: number): Promise<void> {
   if (!to.notificaciones) return;
   const key = `cita-${tipo}:${event.metadata.eventId}`;
   await enqueue(trx, 'mail', `${key}:mail:${to.idUsuario}`, { to: to.email, ...avisoCitaMail(to.idioma, tipo, v) });
@@ -53,7 +54,7 @@ export function citaNotificationsReactor(practiceTimezone: string): Reactor {
     handles: Object.keys(TIPOS),
     async react(trx, stored) {
       const tipo = TIPOS[stored.type];
-      if (!tipo) return;
+      if (!tipo || anunciadaPorSerie(stored.type, stored.data)) return;
       const d = (stored as unknown as AvisoEvent).data;
       // Cancelled by the patient's erasure: the read models may still show the patient (they run
       // apart from reactors), so the event decides: the patient is not written to nor named.

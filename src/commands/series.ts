@@ -1,0 +1,173 @@
+import { DateTime } from 'luxon';
+import type { DomainEvent } from '../events/domain-event.ts';
+import type { Position } from '../eventstore/port.ts';
+import { citaStream, evolveCita, type Alcance, type Cita } from '../events/cita.ts';
+import { agendaDiaStream, agendaPacienteDiaStream } from '../events/agenda.ts';
+import { evolvePsicologo, psicologoStream, type Psicologo } from '../events/psicologo.ts';
+import { evolvePaciente, pacienteStream, type Paciente } from '../events/paciente.ts';
+import { DIAS_FRECUENCIA, evolveSerie, serieStream, type Frecuencia, type Serie } from '../events/serie.ts';
+import { AppError, errors } from '../platform/errors.ts';
+import { diasLocales, tramoCita, withSeconds } from '../platform/agenda-time.ts';
+import type { Actor, Decider } from './decider.ts';
+import { commandContext, type CommandDeps } from './deps.ts';
+import { handleCommand, type Step } from './handler.ts';
+import { citaDecider, MAX_DURACION_MINUTOS } from './cita.ts';
+import { agendaDecider, agendaPacienteDecider } from './agenda.ts';
+import { DURACION_POR_DEFECTO } from './citas.ts';
+import { serieDecider, type Conflictos } from './serie.ts';
+import { horarioDecider, horarioStep } from './horario.ts';
+
+// Recurring series: every occurrence is an ordinary appointment (its own `cita-<id>` stream and
+// agenda days), and the whole series is ONE atomic append with the revisions read, so a
+// concurrent booking of any of its slots makes exactly one of them win. All or nothing: each
+// occurrence's steps record why they refuse instead of throwing, and the series step, decided
+// last, refuses the whole append naming every date that could not be booked.
+
+export const MAX_REPETICIONES = 52;
+
+export interface NuevaSerie {
+  startDatetime: string;
+  durationMinutes?: number;
+  motivo?: string | null;
+  frecuencia: Frecuencia;
+  repeticiones: number;
+}
+
+/**
+ * The local starts of the occurrences: the same wall-clock time every 7 or 14 days, so 10:00
+ * stays 10:00 in the practice's zone across a daylight-saving change (the arithmetic is on the
+ * wall clock, not on instants).
+ */
+export function ocurrencias(startDatetime: string, frecuencia: Frecuencia, repeticiones: number): string[] {
+  const first = DateTime.fromISO(withSeconds(startDatetime), { zone: 'UTC' });
+  if (!first.isValid) throw errors.invalid('startDatetime no es una fecha y hora válida', 'startDatetime is not a valid date and time');
+  return Array.from({ length: repeticiones }, (_, i) => first.plus({ days: i * DIAS_FRECUENCIA[frecuencia] }).toFormat("yyyy-LL-dd'T'HH:mm:ss"));
+}
+
+/** Wraps an occurrence's decider: a refusal of this occurrence (400 or 409) becomes a named date. */
+function anotando<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, fecha: string, conflictos: Conflictos): Decider<S, C, E> {
+  return {
+    initialState: () => decider.initialState(),
+    evolve: (s, e) => decider.evolve(s, e),
+    decide(command, state, ctx) {
+      try {
+        return decider.decide(command, state, ctx);
+      } catch (err) {
+        if (!(err instanceof AppError) || (err.status !== 400 && err.status !== 409)) throw err;
+        conflictos.add(fecha);
+        return [];
+      }
+    },
+  };
+}
+
+async function fold<S>(deps: CommandDeps, streamId: string, initial: S, evolve: (s: S, e: never) => S): Promise<S> {
+  let state = initial;
+  for (const e of await deps.store.readStream(streamId)) state = evolve(state, e as never);
+  return state;
+}
+
+/** The booking needs an active psychologist (a check on their own stream, as a single booking does). */
+async function comprobarPsicologo(deps: CommandDeps, idPsicologo: number): Promise<void> {
+  const p: Psicologo = await fold(deps, psicologoStream(idPsicologo), { status: 'nuevo' } as Psicologo, evolvePsicologo);
+  if (p.status !== 'activo') throw errors.invalid('El psicólogo indicado no existe', 'The given psychologist does not exist');
+}
+
+/** A psychologist books only for an active patient assigned to them; any other is not found. */
+export async function comprobarPacienteDe(deps: CommandDeps, idPaciente: number, idPsicologo: number): Promise<void> {
+  const p: Paciente = await fold(deps, pacienteStream(idPaciente), { status: 'nuevo' } as Paciente, evolvePaciente);
+  if (p.status !== 'activo' || p.idPsicologo !== idPsicologo) throw errors.notFound('Paciente', 'Patient');
+}
+
+interface Ocurrencia {
+  idCita: number;
+  startDatetime: string;
+}
+
+function pasosOcurrencia(o: Ocurrencia, i: number, base: { idSerie: number; idPaciente: number; idPsicologo: number; durationMinutes: number; motivo: string | null }, zone: string, conflictos: Conflictos): Step[] {
+  const { idSerie, idPaciente, idPsicologo, durationMinutes, motivo } = base;
+  const fecha = o.startDatetime.slice(0, 10);
+  const t = Number.isInteger(durationMinutes) && durationMinutes > 0 && durationMinutes <= MAX_DURACION_MINUTOS
+    ? tramoCita(o.startDatetime, durationMinutes, zone) : null;
+  const dias = t ? diasLocales(t, zone) : [];
+  const hueco = { idPsicologo, idCita: o.idCita, startDatetime: o.startDatetime, durationMinutes };
+  const horario = { idPaciente, idCita: o.idCita, startDatetime: o.startDatetime, durationMinutes };
+  return [
+    {
+      streamId: citaStream(o.idCita), decider: anotando(citaDecider, fecha, conflictos),
+      command: { type: 'CrearCita', data: { ...hueco, idPaciente, motivo, idSerie, ocurrencia: i + 1 } },
+    },
+    // Read-only: outside the psychologist's working hours (when they have a template) is a named date too.
+    { ...horarioStep(idPsicologo, o.startDatetime, durationMinutes), decider: anotando(horarioDecider, fecha, conflictos) },
+    ...dias.map((dia) => ({ streamId: agendaDiaStream(idPsicologo, dia), decider: anotando(agendaDecider, fecha, conflictos), command: { type: 'ReservarHueco', data: hueco } })),
+    ...dias.map((dia) => ({ streamId: agendaPacienteDiaStream(idPaciente, dia), decider: anotando(agendaPacienteDecider, fecha, conflictos), command: { type: 'ReservarHorario', data: horario } })),
+  ];
+}
+
+/** Books the whole series in one append, or nothing (409 naming every conflicting date). */
+export async function reservarSerie(
+  deps: CommandDeps, actor: Actor, idPaciente: number, idPsicologo: number, input: NuevaSerie,
+): Promise<{ idSerie: number; citas: Ocurrencia[]; position: Position | null; events: DomainEvent[] }> {
+  const ctx = commandContext(deps, actor);
+  await comprobarPsicologo(deps, idPsicologo);
+  const starts = ocurrencias(input.startDatetime, input.frecuencia, input.repeticiones);
+  const idSerie = await deps.ids('serie');
+  const citas: Ocurrencia[] = [];
+  for (const startDatetime of starts) citas.push({ idCita: await deps.ids('cita'), startDatetime });
+  const durationMinutes = input.durationMinutes ?? DURACION_POR_DEFECTO;
+  const motivo = input.motivo?.trim() ? input.motivo.trim() : null;
+  const base = { idSerie, idPaciente, idPsicologo, durationMinutes, motivo };
+  const r = await handleCommand(deps.store, async () => {
+    // A fresh record on every attempt: a retry decides every day again.
+    const conflictos: Conflictos = new Set();
+    return [
+      ...citas.flatMap((o, i) => pasosOcurrencia(o, i, base, ctx.timezone, conflictos)),
+      {
+        streamId: serieStream(idSerie), decider: serieDecider,
+        command: { type: 'CrearSerie', data: { idSerie, idPaciente, idPsicologo, frecuencia: input.frecuencia, durationMinutes, citas }, conflictos },
+      },
+    ];
+  }, ctx);
+  return { idSerie, citas, position: r.position, events: r.events };
+}
+
+/** The series as its stream says, in the caller's scope; out of scope reads as not found. */
+export async function loadSerie(deps: CommandDeps, idSerie: number, alcance: Alcance): Promise<Extract<Serie, { status: 'creada' }>> {
+  const serie: Serie = await fold(deps, serieStream(idSerie), { status: 'nueva' } as Serie, evolveSerie);
+  const mine = serie.status === 'creada' && (alcance === 'todas'
+    || ('idPaciente' in alcance ? serie.idPaciente === alcance.idPaciente : serie.idPsicologo === alcance.idPsicologo));
+  if (!mine) throw errors.notFound('Serie', 'Series');
+  return serie;
+}
+
+/**
+ * Cancels the rest of a series: every occurrence still PENDIENTE or CONFIRMADA whose start (as it
+ * is now: one may have been moved alone) is on or after the local date `desde` (default: today)
+ * and not yet begun, all in one append; each frees its days in both agendas, as a single
+ * cancellation does. Nothing left to cancel is no error.
+ */
+export async function cancelarRestoSerie(
+  deps: CommandDeps, actor: Actor, idSerie: number, alcance: Alcance, por: 'PACIENTE' | 'PSICOLOGO', desde?: string,
+) {
+  const ctx = commandContext(deps, actor);
+  const serie = await loadSerie(deps, idSerie, alcance);
+  const ahora = ctx.now.getTime();
+  const primerDia = desde ?? DateTime.fromJSDate(ctx.now, { zone: ctx.timezone }).toFormat('yyyy-LL-dd');
+  return handleCommand(deps.store, async () => {
+    const steps: Step[] = [];
+    for (const { idCita } of serie.citas) {
+      const cita: Cita = await fold(deps, citaStream(idCita), { status: 'nueva' } as Cita, evolveCita);
+      if (cita.status !== 'existente' || (cita.estado !== 'PENDIENTE' && cita.estado !== 'CONFIRMADA')) continue;
+      const t = tramoCita(cita.startDatetime, cita.durationMinutes, ctx.timezone);
+      if (!t || cita.startDatetime.slice(0, 10) < primerDia || Date.parse(t.inicio) <= ahora) continue;
+      const { idPsicologo, idPaciente } = cita;
+      const dias = diasLocales(t, ctx.timezone);
+      steps.push(
+        { streamId: citaStream(idCita), decider: citaDecider, command: { type: 'CancelarCita', data: { alcance, por } } },
+        ...dias.map((dia) => ({ streamId: agendaDiaStream(idPsicologo, dia), decider: agendaDecider, command: { type: 'LiberarHueco', data: { idPsicologo, idCita } } })),
+        ...dias.map((dia) => ({ streamId: agendaPacienteDiaStream(idPaciente, dia), decider: agendaPacienteDecider, command: { type: 'LiberarHorario', data: { idPaciente, idCita } } })),
+      );
+    }
+    return steps;
+  }, ctx);
+}
