@@ -8,7 +8,7 @@ import { evolvePaciente, pacienteStream, type Paciente } from '../events/pacient
 import { DIAS_FRECUENCIA, evolveSerie, serieStream, type Frecuencia, type Serie } from '../events/serie.ts';
 import { AppError, errors } from '../platform/errors.ts';
 import { diasLocales, tramoCita, withSeconds } from '../platform/agenda-time.ts';
-import type { Actor, Decider } from './decider.ts';
+import type { Actor, CommandContext, Decider } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand, type Step } from './handler.ts';
 import { citaDecider, MAX_DURACION_MINUTOS } from './cita.ts';
@@ -168,6 +168,32 @@ export async function cancelarRestoSerie(
         ...dias.map((dia) => ({ streamId: agendaPacienteDiaStream(idPaciente, dia), decider: agendaPacienteDecider, command: { type: 'LiberarHorario', data: { idPaciente, idCita } } })),
       );
     }
-    return steps;
+    return porStream(steps);
   }, ctx);
+}
+
+/**
+ * One step per stream: an occurrence moved alone may share a day with another, and one append
+ * holds each stream once, so the commands of one stream are decided in order on evolving state.
+ */
+function porStream(steps: Step[]): Step[] {
+  const byStream = new Map<string, Step[]>();
+  for (const s of steps) byStream.set(s.streamId, [...(byStream.get(s.streamId) ?? []), s]);
+  return [...byStream.values()].map((group) => (group.length === 1 ? group[0] : {
+    streamId: group[0].streamId,
+    command: null,
+    decider: {
+      initialState: () => group[0].decider.initialState(),
+      evolve: (s: unknown, e: DomainEvent) => group[0].decider.evolve(s, e),
+      decide(_c: unknown, state: unknown, ctx: CommandContext) {
+        const all: DomainEvent[] = [];
+        for (const g of group) {
+          const events = g.decider.decide(g.command, state, ctx);
+          for (const e of events) state = g.decider.evolve(state, e);
+          all.push(...events);
+        }
+        return all;
+      },
+    },
+  }));
 }

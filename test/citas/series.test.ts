@@ -120,15 +120,17 @@ describe('recurring series of appointments', function () {
     const ids: number[] = r.body.citas.map((c: any) => c.idCita);
     const moved = await req('PUT', `/api/citas/${ids[1]}`, ana.token, { startDatetime: dia(start, 8) });
     expect(moved.status, moved.text).to.equal(200);
+    // Another occurrence moved alone onto the day of a later one: both still cancelled in one append.
+    expect((await req('PUT', `/api/citas/${ids[4]}`, ana.token, { startDatetime: dia(start, 35).replace('16:00', '18:00') })).status).to.equal(200);
     let list = (await req('GET', `/api/citas/series/${r.body.idSerie}`, ana.token)).body;
-    expect(list.map((c: any) => c.startDatetime)).to.deep.equal([0, 8, 14, 21, 28, 35].map((d) => dia(start, d)));
+    expect(list.map((c: any) => c.startDatetime)).to.deep.equal([0, 8, 14, 21, 35, 35].map((d, i) => (i === 4 ? dia(start, d).replace('16:00', '18:00') : dia(start, d))));
     expectError(await req('DELETE', `/api/citas/series/${r.body.idSerie}?desde=${dia(start, 21).slice(0, 10)}`, luis.token), 404);
     expectError(await req('DELETE', `/api/psicologo/citas/series/${r.body.idSerie}`, otro.token), 404);
     const del = await req('DELETE', `/api/citas/series/${r.body.idSerie}?desde=${dia(start, 21).slice(0, 10)}`, ana.token);
     expect(del.status, del.text).to.equal(204);
     list = (await req('GET', `/api/citas/series/${r.body.idSerie}`, ana.token)).body;
     expect(list.map((c: any) => c.estado)).to.deep.equal(['PENDIENTE', 'PENDIENTE', 'PENDIENTE', 'CANCELADA', 'CANCELADA', 'CANCELADA']);
-    await book(srv, eva, mio.idPsicologo, dia(start, 28), 50); // freed
+    await book(srv, eva, mio.idPsicologo, dia(start, 21), 50); // freed
     // The psychologist cancels what is left (from today on).
     expect((await req('DELETE', `/api/psicologo/citas/series/${r.body.idSerie}`, mio.token)).status).to.equal(204);
     list = (await req('GET', `/api/psicologo/citas/series/${r.body.idSerie}`, mio.token)).body;
