@@ -24,6 +24,7 @@ import { dispositivosRoutes } from './routes/dispositivos.ts';
 import { citasRoutes } from './routes/citas.ts';
 import { bloqueosRoutes } from './routes/bloqueos.ts';
 import { seriesRoutes } from './routes/series.ts';
+import { listaEsperaRoutes } from './routes/lista-espera.ts';
 import { horarioRoutes } from './routes/horario.ts';
 import { sesionesRoutes } from './routes/sesiones.ts';
 import { historialRoutes } from './routes/historial.ts';
@@ -50,6 +51,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...dispositivosRoutes(deps),
     ...citasRoutes(deps),
     ...seriesRoutes(deps),
+    ...listaEsperaRoutes(deps),
     ...bloqueosRoutes(deps),
     ...sesionesRoutes(deps),
     ...historialRoutes(deps),

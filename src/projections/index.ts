@@ -19,6 +19,7 @@ import { retencionProjection } from './retencion.ts';
 import { situacionesProjection } from './situaciones.ts';
 import { usuariosProjection } from './usuarios.ts';
 import { feedsCalendarioProjection } from './feeds-calendario.ts';
+import { listaEsperaProjection } from './lista-espera.ts';
 
 /** Every read model of the service. */
 export const allProjections: Projection[] = [
@@ -42,4 +43,5 @@ export const allProjections: Projection[] = [
   analiticaProjection,
   mensajesProjection,
   feedsCalendarioProjection,
+  listaEsperaProjection,
 ];

@@ -5,8 +5,9 @@ import { clinicalKeyReactor } from './retention.ts';
 import { citaNotificationsReactor } from './notifications/citas.ts';
 import { serieNotificationsReactor } from './notifications/series.ts';
 import { chatPushReactor } from './chat-push.ts';
+import { listaEsperaReactor } from './notifications/lista-espera.ts';
 
 /** Every side-effect reactor of the service. */
 export function allReactors(keys: KeyRing, opts: { practiceTimezone: string }): Reactor[] {
-  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(opts.practiceTimezone), serieNotificationsReactor(opts.practiceTimezone), chatPushReactor(opts.practiceTimezone)];
+  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(opts.practiceTimezone), serieNotificationsReactor(opts.practiceTimezone), chatPushReactor(opts.practiceTimezone), listaEsperaReactor(opts.practiceTimezone)];
 }

@@ -61,7 +61,10 @@ export class OutboxWorker {
        returning id, kind, payload, attempts`,
       [limit],
     );
-    for (const row of rows as Claimed[]) await this.deliver(row);
+    // UPDATE … RETURNING gives rows in scan order, not the subquery's: sort, so messages queued in
+    // order (waitlist notices in join order, say) are also delivered in that order.
+    const claimed = (rows as Claimed[]).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    for (const row of claimed) await this.deliver(row);
     return rows.length;
   }
 

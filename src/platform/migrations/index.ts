@@ -20,6 +20,7 @@ import * as m022 from './022_citas_series.ts';
 import * as m018 from './018_feeds_calendario.ts';
 import * as m020 from './020_horarios.ts';
 import * as m024 from './024_recordatorios_usuario.ts';
+import * as m026 from './026_lista_espera.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '018_feeds_calendario': m018,
   '020_horarios': m020,
   '024_recordatorios_usuario': m024,
+  '026_lista_espera': m026,
 };

@@ -1,0 +1,37 @@
+import type { DomainEvent } from './domain-event.ts';
+
+// A patient's wish to be told when time frees in a psychologist's agenda between two local dates
+// (docs/lista-espera.md). Expiry is not an event: an entry whose `hasta` has passed reads as
+// EXPIRADA, and one whose patient booked that psychologist inside its range reads as ATENDIDA
+// (the read model folds CitaCreada); neither is notified any more.
+
+export type ListaEsperaUnida = DomainEvent<'ListaEsperaUnida', {
+  idEntrada: number;
+  idPaciente: number;
+  idPsicologo: number;
+  /** Local dates `YYYY-MM-DD` of the practice's zone, both included. */
+  desde: string;
+  hasta: string;
+}>;
+export type ListaEsperaAbandonada = DomainEvent<'ListaEsperaAbandonada', { idEntrada: number; idPaciente: number; idPsicologo: number }>;
+
+export type ListaEsperaEvent = ListaEsperaUnida | ListaEsperaAbandonada;
+
+export type EntradaEspera =
+  | { status: 'nueva' }
+  | { status: 'activa' | 'abandonada'; idPaciente: number; idPsicologo: number };
+
+export const listaEsperaStream = (idEntrada: number) => `lista-espera-${idEntrada}`;
+
+export function evolveEntradaEspera(state: EntradaEspera, event: ListaEsperaEvent): EntradaEspera {
+  switch (event.type) {
+    case 'ListaEsperaUnida':
+      return { status: 'activa', idPaciente: event.data.idPaciente, idPsicologo: event.data.idPsicologo };
+    case 'ListaEsperaAbandonada':
+      return state.status === 'nueva' ? state : { ...state, status: 'abandonada' };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

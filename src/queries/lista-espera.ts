@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import { pageById, type Page, type Paged } from './paging.ts';
+
+// The waitlist as its patient or psychologist sees it (src/projections/lista-espera.ts).
+
+export type EstadoEspera = 'ACTIVA' | 'ATENDIDA' | 'ABANDONADA' | 'EXPIRADA';
+
+export interface EntradaEsperaView {
+  idEntrada: number;
+  idPaciente: number;
+  idPsicologo: number;
+  desde: string;
+  hasta: string;
+  estado: EstadoEspera;
+  unidaEn: string;
+}
+
+/** An active entry whose last day is before today (practice zone) has expired. */
+export const estadoDe = (estado: string, hasta: string, hoy: string): EstadoEspera =>
+  estado === 'ACTIVA' && hasta < hoy ? 'EXPIRADA' : (estado as EstadoEspera);
+
+const view = (hoy: string) => (r: any): EntradaEsperaView => ({
+  idEntrada: r.id_entrada, idPaciente: r.id_paciente, idPsicologo: r.id_psicologo, desde: r.desde, hasta: r.hasta,
+  estado: estadoDe(r.estado, r.hasta, hoy), unidaEn: new Date(r.unida_en).toISOString(),
+});
+
+export type AlcanceEspera = { idPaciente: number } | { idPsicologo: number };
+
+const enAlcance = (q: Knex.QueryBuilder, a: AlcanceEspera) =>
+  'idPaciente' in a ? q.where('id_paciente', a.idPaciente) : q.where('id_psicologo', a.idPsicologo);
+
+/** One page of the caller's entries, in the order they joined. */
+export function pageListaEspera(knex: Knex, alcance: AlcanceEspera, hoy: string, page: Page): Promise<Paged<EntradaEsperaView>> {
+  return pageById(enAlcance(knex('lista_espera'), alcance), 'id_entrada', page, view(hoy));
+}
+
+/** One entry in the caller's scope, or null (out of scope reads as absent). */
+export async function entradaEspera(knex: Knex, idEntrada: number, alcance: AlcanceEspera, hoy: string): Promise<EntradaEsperaView | null> {
+  const row = await enAlcance(knex('lista_espera'), alcance).where('id_entrada', idEntrada).first();
+  return row ? view(hoy)(row) : null;
+}
+
+/**
+ * The entries to tell about time freed at local `inicio` (`YYYY-MM-DDTHH:MM:SS`): active, of that
+ * psychologist, whose range holds its day and has not passed; in the order they joined.
+ */
+export function esperandoHueco(knex: Knex, idPsicologo: number, inicio: string, hoy: string): Promise<{ id_entrada: number; id_paciente: number }[]> {
+  const dia = inicio.slice(0, 10);
+  return knex('lista_espera')
+    .where({ id_psicologo: idPsicologo, estado: 'ACTIVA' })
+    .andWhere('desde', '<=', dia).andWhere('hasta', '>=', dia).andWhere('hasta', '>=', hoy)
+    .orderBy('id_entrada')
+    .select('id_entrada', 'id_paciente');
+}
