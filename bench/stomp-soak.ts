@@ -63,6 +63,7 @@ function startServer(): Promise<string> {
       ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BCRYPT_COST: '4', METRICS_TOKEN,
       // Hundreds of users from one address in seconds: the abuse limits would refuse the soak itself.
       LOGIN_MAX_FAILURES: '0', AUTH_RATE_PER_MINUTE: '0', REGISTRATIONS_PER_HOUR: '0', WRITES_PER_MINUTE: '0', STOMP_SESSIONS_PER_USER: '0',
+      HTTP_MAX_CONNECTIONS: '0', // 2,000 sockets: past the default cap of 1,000
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
