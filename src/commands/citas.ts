@@ -75,7 +75,7 @@ function diasCita(startDatetime: string, durationMinutes: number, zone: string):
 }
 
 /** Read-only check on the psychologist's own stream: the booking needs an active psychologist. */
-const psicologoActivo: Decider<Psicologo, { type: 'ComprobarPsicologo' }, PsicologoEvent> = {
+export const psicologoActivo: Decider<Psicologo, { type: 'ComprobarPsicologo' }, PsicologoEvent> = {
   initialState: () => ({ status: 'nuevo' }),
   evolve: evolvePsicologo,
   decide(_command, state) {

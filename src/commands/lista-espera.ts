@@ -3,7 +3,8 @@ import type { Actor, CommandContext, Decider } from './decider.ts';
 import { handleCommand } from './handler.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { errors } from '../platform/errors.ts';
-import { evolvePsicologo, psicologoStream, type Psicologo, type PsicologoEvent } from '../events/psicologo.ts';
+import { psicologoStream } from '../events/psicologo.ts';
+import { psicologoActivo } from './citas.ts';
 import { evolveEntradaEspera, listaEsperaStream, type EntradaEspera, type ListaEsperaEvent } from '../events/lista-espera.ts';
 
 /** The longest range one entry may wait for, in days (both ends included): a month. */
@@ -52,15 +53,6 @@ export const listaEsperaDecider: Decider<EntradaEspera, ListaEsperaCommand, List
   },
 };
 
-/** Read-only check in the same append: one can only wait for an active psychologist. */
-const psicologoActivo: Decider<Psicologo, { type: 'ComprobarPsicologo' }, PsicologoEvent> = {
-  initialState: () => ({ status: 'nuevo' }),
-  evolve: evolvePsicologo,
-  decide(_command, state) {
-    if (state.status !== 'activo') throw errors.invalid('El psicólogo indicado no existe', 'The given psychologist does not exist');
-    return [];
-  },
-};
 
 export async function unirseListaEspera(deps: CommandDeps, actor: Actor, idPaciente: number, input: { idPsicologo: number; desde: string; hasta: string }) {
   const ctx = commandContext(deps, actor);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { loadLimits, type Limits } from './limits.ts';
+import { envInt as int, type Env } from './env.ts';
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -37,16 +38,6 @@ export interface Config {
 }
 
 export { ConfigError } from './config-error.ts';
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer in [${min}, ${max}]`);
-  return n;
-}
 
 function validTimezone(tz: string): boolean {
   try {

@@ -1,4 +1,5 @@
 import { ConfigError } from './config-error.ts';
+import { envFlag as flag, envInt as int, type Env } from './env.ts';
 
 /**
  * Every abuse limit of the service, each from its own environment variable (docs/limits.md lists
@@ -32,23 +33,6 @@ export interface Limits {
   metricsToken: string | null;
   /** On SIGINT/SIGTERM, how long requests in flight may take to finish before they are cut. */
   shutdownGraceMs: number;
-}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer in [${min}, ${max}]`);
-  return n;
-}
-
-function flag(env: Env, name: string): boolean {
-  const raw = (env[name] ?? '').toLowerCase();
-  if (raw === '' || raw === '0' || raw === 'false' || raw === 'no') return false;
-  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
-  throw new ConfigError(`${name} must be true or false`);
 }
 
 export function loadLimits(env: Env): Limits {

@@ -1,3 +1,5 @@
+import type { Limits } from './limits.ts';
+
 // In-memory rate limits of one process. Keys are bounded: the oldest entries go when a map is full,
 // so a spray of distinct keys costs memory once, not for ever.
 
@@ -147,7 +149,7 @@ export interface Throttles {
   bcrypt: WorkQueue;
 }
 
-export function createThrottles(limits: import('./limits.ts').Limits, cores: number, now: () => number = Date.now): Throttles {
+export function createThrottles(limits: Limits, cores: number, now: () => number = Date.now): Throttles {
   return {
     writes: new TokenBuckets(limits.writesPerMinute, limits.writeBurst, now),
     auth: new WindowCounter(limits.authRatePerMinute, 60_000, now),

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { AppError, errors } from './errors.ts';
-import { MAX_JSON_DEPTH, textProblem, type TextProblem } from './json-guard.ts';
+import { MAX_JSON_DEPTH, type TextProblem } from './json-guard.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -63,10 +63,11 @@ export function textError(problem: TextProblem): AppError {
   }
 }
 
-/** Validates `value` against `schema`; throws the spec's 400 with a readable message. */
+/**
+ * Validates `value` against `schema`; throws the spec's 400 with a readable message. Text and depth
+ * were checked at the door, once per request or frame (src/http/input-guard.ts, src/realtime/chat-input.ts).
+ */
 export function validate<T>(schema: JsonSchema, value: unknown): T {
-  const problem = textProblem(value);
-  if (problem) throw textError(problem);
   let fn = compiled.get(schema);
   if (!fn) {
     fn = ajv.compile(schema);

@@ -1,18 +1,11 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { ROOT } from './support.ts';
-
-const freePort = () => new Promise<number>((done) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as { port: number };
-    s.close(() => done(port));
-  });
-});
+import { freePort } from '../../src/platform/postgres/orphan.ts';
 
 // The start and stop lines of src/main.ts, written for the person who started the server.
 

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
@@ -9,6 +8,7 @@ import { allProjections } from '../../src/projections/index.ts';
 import { CheckpointRunner, projectionHandlers } from '../../src/projections/runner.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { UNTHROTTLED } from '../support/limits.ts';
+import { freePort } from '../../src/platform/postgres/orphan.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADMIN_EMAIL = 'admin@kill9.local';
@@ -16,17 +16,6 @@ const ADMIN_PASSWORD = 'Admin12345';
 const PASSWORD = 'secreto123';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
-}
 
 interface Child {
   proc: ChildProcess;

@@ -1,26 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stopOrphan } from '../../src/platform/postgres/orphan.ts';
 import { UNTHROTTLED } from '../support/limits.ts';
+import { freePort } from '../../src/platform/postgres/orphan.ts';
+
+export { freePort };
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const ADMIN_EMAIL = 'admin@lifecycle.local';
 export const PASSWORD = 'secreto123';
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
-}
 
 /** A data folder the embedded PostgreSQL can use: mkdtemp makes it 0700, closed to `postgres` when we are root. */
 export function dataFolder(prefix: string): string {

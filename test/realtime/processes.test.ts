@@ -1,26 +1,15 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { asignar, newPaciente, newPsicologo } from '../mensajes/support.ts';
 import { stomp, type StompUser } from './support.ts';
+import { freePort } from '../../src/platform/postgres/orphan.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'admin@procesos.local', password: 'Admin12345' };
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
-}
 
 interface Proc {
   child: ChildProcess;
