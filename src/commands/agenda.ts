@@ -69,6 +69,13 @@ function reservar(h: Hueco, state: Agenda, ctx: CommandContext, moving: boolean)
   return [moving && current ? { type: 'HuecoMovido', data } : { type: 'HuecoReservado', data }];
 }
 
+/** The event names when the freed time starts, so whoever is told of it needs no other read. */
+function eliminarBloqueo(d: Extract<AgendaCommand, { type: 'EliminarBloqueo' }>['data'], state: Agenda): AgendaEvent[] {
+  const bloqueo = state.status === 'abierta' ? state.bloqueos.get(d.idBloqueo) : undefined;
+  if (!bloqueo) throw errors.notFound('Bloqueo', 'Blocked time');
+  return [{ type: 'BloqueoEliminado', data: { ...d, inicio: new Date(bloqueo.inicio).toISOString() } }];
+}
+
 function crearBloqueo(d: Extract<AgendaCommand, { type: 'CrearBloqueo' }>['data'], state: Agenda, ctx: CommandContext): AgendaEvent[] {
   const diaCompleto = d.horaInicio === null && d.horaFin === null;
   if (!diaCompleto && (d.horaInicio === null || d.horaFin === null)) {
@@ -105,8 +112,7 @@ export const agendaDecider: Decider<Agenda, AgendaCommand, AgendaEvent> = {
       case 'CrearBloqueo':
         return crearBloqueo(command.data, state, ctx);
       case 'EliminarBloqueo':
-        if (state.status === 'vacia' || !state.bloqueos.has(command.data.idBloqueo)) throw errors.notFound('Bloqueo', 'Blocked time');
-        return [{ type: 'BloqueoEliminado', data: command.data }];
+        return eliminarBloqueo(command.data, state);
       default: {
         const unknown: never = command;
         return unknown;

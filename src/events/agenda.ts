@@ -41,7 +41,8 @@ export type BloqueoCreado = DomainEvent<'BloqueoCreado', {
   inicio: string;
   fin: string;
 }>;
-export type BloqueoEliminado = DomainEvent<'BloqueoEliminado', { idPsicologo: number; idBloqueo: number }>;
+/** `inicio` (UTC, as in BloqueoCreado): when the freed time starts, for whoever is told of it; absent in older events. */
+export type BloqueoEliminado = DomainEvent<'BloqueoEliminado', { idPsicologo: number; idBloqueo: number; inicio?: string }>;
 
 export type AgendaEvent = HuecoReservado | HuecoMovido | HuecoLiberado | BloqueoCreado | BloqueoEliminado;
 

@@ -2,7 +2,8 @@ import { DateTime } from 'luxon';
 import type { Knex } from 'knex';
 import type { StoredEvent } from '../../eventstore/port.ts';
 import type { CitaCancelada } from '../../events/cita.ts';
-import type { BloqueoCreado, BloqueoEliminado } from '../../events/agenda.ts';
+import type { BloqueoEliminado } from '../../events/agenda.ts';
+import { localDateTime } from '../../platform/time.ts';
 import { tokenHash } from '../../queries/dispositivos.ts';
 import { esperandoHueco } from '../../queries/lista-espera.ts';
 import { enqueue, type Reactor } from '../reactor.ts';
@@ -25,18 +26,16 @@ interface Hueco {
   excepto: number | null;
 }
 
-/** The block's start, from its BloqueoCreado in the same day stream as the deletion. */
-async function huecoDeBloqueo(trx: Knex.Transaction, stored: StoredEvent): Promise<Hueco | null> {
-  const d = (stored as unknown as BloqueoEliminado).data;
-  const row = await trx('events').where({ stream_id: stored.streamId, type: 'BloqueoCreado' })
-    .whereRaw("(data->>'idBloqueo')::int = ?", [d.idBloqueo]).first('data');
-  if (!row) return null;
-  const b = row.data as BloqueoCreado['data'];
-  return { clave: `bloqueo-${d.idBloqueo}`, idPsicologo: d.idPsicologo, inicio: `${b.fecha}T${b.horaInicio}:00`, excepto: null };
-}
-
-async function huecoDe(trx: Knex.Transaction, stored: StoredEvent): Promise<Hueco | null> {
-  if (stored.type === 'BloqueoEliminado') return huecoDeBloqueo(trx, stored);
+/**
+ * The freed time, from the event itself (any event store). A block removed before its deletion
+ * carried `inicio` frees nothing to announce.
+ */
+function huecoDe(stored: StoredEvent, zone: string): Hueco | null {
+  if (stored.type === 'BloqueoEliminado') {
+    const d = (stored as unknown as BloqueoEliminado).data;
+    if (!d.inicio) return null;
+    return { clave: `bloqueo-${d.idBloqueo}`, idPsicologo: d.idPsicologo, inicio: localDateTime(new Date(d.inicio), zone), excepto: null };
+  }
   const d = (stored as unknown as CitaCancelada).data;
   return { clave: `cita-${d.idCita}`, idPsicologo: d.idPsicologo, inicio: d.startDatetime, excepto: d.idPaciente };
 }
@@ -71,7 +70,7 @@ export function listaEsperaReactor(practiceTimezone: string): Reactor {
     name: 'notificaciones-lista-espera',
     handles: ['CitaCancelada', 'BloqueoEliminado'],
     async react(trx, stored) {
-      const h = await huecoDe(trx, stored);
+      const h = huecoDe(stored, practiceTimezone);
       const ahora = DateTime.fromISO(stored.metadata.occurredAt, { zone: practiceTimezone });
       if (!h || h.inicio <= ahora.toFormat("yyyy-LL-dd'T'HH:mm:ss")) return; // time already past frees nothing
       const entradas = await esperandoHueco(trx, h.idPsicologo, h.inicio, ahora.toISODate()!);
