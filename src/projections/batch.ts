@@ -56,13 +56,18 @@ export async function commitBatch(knex: Knex, table: string, parts: Part[], even
     // again, so its commit need not wait for the disk. Reactors' outbox rows do wait.
     if (table === 'projection_checkpoints') await trx.raw('set local synchronous_commit = off');
     const names = live.map((p) => p.handler.name);
-    // The locks and the checkpoints in one round trip.
-    const { rows: current } = await trx.raw(
-      `select k.name, pg_try_advisory_xact_lock(hashtext(? || ':' || k.name)) as locked, c.position
-       from unnest(?::text[]) as k(name) left join ${table} c on c.name = k.name`,
+    // The locks first, then the checkpoints in a statement of its own: read in the same statement, the
+    // checkpoint came from a snapshot taken before the lock, so a batch another process committed just
+    // before we got the lock looked unapplied and was applied twice.
+    const { rows: locks } = await trx.raw(
+      'select bool_and(pg_try_advisory_xact_lock(hashtext(? || \':\' || k.name))) as locked from unnest(?::text[]) as k(name)',
       [table, names],
     );
-    if (current.some((r: { locked: boolean }) => r.locked !== true)) return { kind: 'locked' } as const;
+    if (locks[0].locked !== true) return { kind: 'locked' } as const;
+    const { rows: current } = await trx.raw(
+      `select k.name, c.position from unnest(?::text[]) as k(name) left join ${table} c on c.name = k.name`,
+      [names],
+    );
     const at = new Map<string, Position | null>(current.map((r: { name: string; position: Position | null }) => [r.name, r.position]));
     if (live.some((p) => (at.get(p.handler.name) ?? null) !== p.from)) return { kind: 'moved' } as const;
     await applyEvents(trx, live, events);
