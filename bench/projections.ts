@@ -9,7 +9,7 @@ import { PostgresEventStore } from '../src/eventstore/postgres.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createKnex, migrate } from '../src/platform/database.ts';
 import { allProjections } from '../src/projections/index.ts';
-import { CheckpointRunner, projectionHandlers, resetProjections } from '../src/projections/runner.ts';
+import { CheckpointRunner, projectionHandlers, resetProjections, type Projection } from '../src/projections/runner.ts';
 import { shadowRebuild } from '../src/projections/shadow-rebuild.ts';
 import { BENCH_MASTER_KEY } from './lib/api.ts';
 import { withTempDir, type SectionContext } from './lib/context.ts';
@@ -24,6 +24,8 @@ export interface OpenedStore {
   knex: Knex;
   url: string;
   store: EventStore;
+  /** Every read model, with the bench's configuration (pepper, zone). */
+  projections: Projection[];
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export async function openBenchStore(url: string, dataDir: string): Promise<Open
   await migrate(knex);
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, MASTER_KEY: BENCH_MASTER_KEY, JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
   const { store } = await openEventStore(config, knex, url);
-  return { knex, url, store, close: async () => { await store.close(); await knex.destroy(); } };
+  return { knex, url, store, projections: allProjections(config), close: async () => { await store.close(); await knex.destroy(); } };
 }
 
 /** One pass over the whole log through the store (decryption included), applying nothing. */
@@ -71,12 +73,12 @@ export function parkedRecorder(): { parked: string[]; onParked: (name: string, i
 
 /** Empties every read model and replays the log; returns the time and when each projection finished. */
 export async function rebuild(o: OpenedStore, timeoutMs: number): Promise<{ seconds: number; slowest: string }> {
-  await resetProjections(o.knex, allProjections);
+  await resetProjections(o.knex, o.projections);
   const head = await o.store.head();
   const finished = new Map<string, number>();
   const t = performance.now();
   const { parked, onParked } = parkedRecorder();
-  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(allProjections), {
+  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(o.projections), {
     table: 'projection_checkpoints',
     onParked,
     // Called per consumer per committed batch: the first batch that reaches the head is when that read model finished.
@@ -112,7 +114,7 @@ async function rebuildFigures(ctx: SectionContext, o: OpenedStore): Promise<void
     if (Number.isNaN(perEventAtSmallest)) perEventAtSmallest = perEvent;
     const growthRatio = { to: `time per event at ${fmt(sizes[0])} events`, value: ratio(perEvent, perEventAtSmallest) };
     ctx.add({
-      section: SECTION, name: `rebuild all ${allProjections.length} read models, ${fmt(written)} events`, value: round(rate, 0), unit: 'events/s',
+      section: SECTION, name: `rebuild all ${o.projections.length} read models, ${fmt(written)} events`, value: round(rate, 0), unit: 'events/s',
       ratios: [{ to: 'one sealed read pass of the log', value: ratio(rate, floor.events / floor.seconds) }, growthRatio],
       note: `${r.seconds.toFixed(1)} s; last to finish: ${r.slowest}`,
     });
@@ -120,7 +122,7 @@ async function rebuildFigures(ctx: SectionContext, o: OpenedStore): Promise<void
       // The default CLI path: copies filled beside the live tables (unlogged), made logged, swapped in.
       ctx.log(`projections: rebuilding ${fmt(written)} events beside the live tables (shadow)`);
       const ts = performance.now();
-      await shadowRebuild({ knex: o.knex, url: o.url, store: o.store, projections: allProjections });
+      await shadowRebuild({ knex: o.knex, url: o.url, store: o.store, projections: o.projections });
       const shadowSeconds = (performance.now() - ts) / 1000;
       ctx.add({
         section: SECTION, name: `rebuild beside the live tables and swap (npm run projections:rebuild), ${fmt(written)} events`,
@@ -141,7 +143,7 @@ async function rebuildFigures(ctx: SectionContext, o: OpenedStore): Promise<void
 async function lagFigure(ctx: SectionContext, o: OpenedStore, lagRate: number): Promise<Figure> {
   const { lagSeconds } = ctx.sizes.projections;
   const { parked, onParked } = parkedRecorder();
-  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(allProjections), { table: 'projection_checkpoints', onParked });
+  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(o.projections), { table: 'projection_checkpoints', onParked });
   runner.start();
   if (!(await runner.waitFor(await o.store.head(), 600_000))) {
     const error = notCaughtUp(runner, parked, 'lag: catching up before the test', 600_000);

@@ -7,7 +7,6 @@
 import { allReactors } from '../src/reactors/index.ts';
 import { KeyRing } from '../src/platform/crypto/keyring.ts';
 import { CheckpointRunner, projectionHandlers } from '../src/projections/runner.ts';
-import { allProjections } from '../src/projections/index.ts';
 import { Api, BENCH_MASTER_KEY, serviceEnv, type Session } from './lib/api.ts';
 import { spawnTs, type Child } from './lib/child.ts';
 import { withTempDir, type SectionContext } from './lib/context.ts';
@@ -58,7 +57,7 @@ async function importAppointments(ctx: SectionContext, o: OpenedStore, practices
     await o.knex('reactor_checkpoints').insert({ name: r.name, position: head, updated_at: o.knex.fn.now() }).onConflict('name').merge();
   }
   const { parked, onParked } = parkedRecorder();
-  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(allProjections), { table: 'projection_checkpoints', onParked });
+  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(o.projections), { table: 'projection_checkpoints', onParked });
   runner.start();
   const t = performance.now();
   const ok = await runner.waitFor(head, 3_600_000);

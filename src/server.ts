@@ -19,6 +19,7 @@ import { createLogger, type Logger } from './platform/logger.ts';
 import { lookupHasher } from './platform/security.ts';
 import { createThrottles } from './platform/throttle.ts';
 import { allProjections } from './projections/index.ts';
+import { setMinCell } from './platform/analytics/views.ts';
 import { CheckpointRunner, projectionHandlers } from './projections/runner.ts';
 import { allReactors } from './reactors/index.ts';
 import { createMailer, type Mailer } from './reactors/mail/mailer.ts';
@@ -85,7 +86,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { keys } = opened;
   keys.watch(url); // an erasure by another instance takes effect here at once
   const store = users.observe(opened.store);
-  const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' }, logger);
+  await setMinCell(knex, config.analyticsMinCell);
+  const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections(config)), { table: 'projection_checkpoints' }, logger);
   const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone })), { table: 'reactor_checkpoints' }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());

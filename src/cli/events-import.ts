@@ -30,11 +30,11 @@ async function* lines(file: string): AsyncGenerator<string> {
  * these events at the source; reactor_processed dedupes by event id anyway); read models are emptied,
  * to be rebuilt from the imported log.
  */
-async function repointCheckpoints(knex: Knex, store: EventStore): Promise<{ reactors: number; readModelsReset: boolean }> {
+async function repointCheckpoints(config: Config, knex: Knex, store: EventStore): Promise<{ reactors: number; readModelsReset: boolean }> {
   const head = await store.head();
   const reactors = await knex('reactor_checkpoints').update({ position: head, updated_at: knex.fn.now() });
   const [{ n }] = await knex('projection_checkpoints').count<{ n: string }[]>({ n: '*' });
-  if (Number(n) > 0) await resetProjections(knex, allProjections);
+  if (Number(n) > 0) await resetProjections(knex, allProjections(config));
   return { reactors, readModelsReset: Number(n) > 0 };
 }
 
@@ -57,7 +57,7 @@ export async function runImport(config: Config, file: string, opts: { keepCheckp
   try {
     const result: ImportResult = await importLog(target.store, counted(lines(file), progress), progress ? () => {} : log);
     progress?.stop(true);
-    const moved = opts.keepCheckpoints ? null : await repointCheckpoints(db.knex, target.store);
+    const moved = opts.keepCheckpoints ? null : await repointCheckpoints(config, db.knex, target.store);
     return { ...result, target: target.kind, checkpoints: moved };
   } finally {
     progress?.stop(false); // a no-op after a finished import

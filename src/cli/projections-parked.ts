@@ -57,7 +57,7 @@ export async function runParked(config: Config, action: Exclude<Action, { kind: 
     if (action.kind === 'list') return await listParked(db.knex, action.all);
     if (action.kind === 'skip') return [await skipParked(db.knex, action.id)];
     const consumers = {
-      projection: projectionHandlers(allProjections),
+      projection: projectionHandlers(allProjections(config)),
       reactor: reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone })),
     };
     return [await retryParked(db.knex, store, consumers, action.id)];

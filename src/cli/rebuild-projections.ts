@@ -25,27 +25,26 @@ async function lastCommitted(config: Config, db: Database): Promise<Position | n
   return rows.length ? `${rows[0].tx}/${rows[0].gp}` : null;
 }
 
-const consumers = new Set(allProjections.map((p) => p.name)).size;
-
 export async function rebuildProjections(
   config: Config,
   log: (line: string) => void = () => {},
   opts: { progress?: boolean } = {},
 ): Promise<{ events: number | null; ms: number }> {
   const started = Date.now();
+  const projections = allProjections(config);
   const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 5 });
   // Through the sealing layer, as the server reads: read models hold opened personal fields.
   const { store } = await openEventStore(config, db.knex, db.url);
   let progress: ReplayProgress | null = null;
   const onBatch = (name: string, position: Position) => progress?.onBatch(name, position);
   const logger = createLogger(config.logLevel, { destination: 'stderr' });
-  const runner = new CheckpointRunner(db.knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints', onBatch }, logger);
+  const runner = new CheckpointRunner(db.knex, store, projectionHandlers(projections), { table: 'projection_checkpoints', onBatch }, logger);
   try {
-    await resetProjections(db.knex, allProjections);
-    log(`Read models emptied: ${allProjections.map((p) => p.name).join(', ')}. Replaying the log ...`);
+    await resetProjections(db.knex, projections);
+    log(`Read models emptied: ${projections.map((p) => p.name).join(', ')}. Replaying the log ...`);
     const [head, committed] = [await store.head(), await lastCommitted(config, db)];
     const target = store.compare(committed, head) > 0 ? committed : head;
-    if (opts.progress) progress = await replayProgress(config, db.knex, store, consumers, target);
+    if (opts.progress) progress = await replayProgress(config, db.knex, store, new Set(projections.map((p) => p.name)).size, target);
     runner.start();
     // No time limit: a long log takes as long as it takes. A running server may do some batches.
     while (!(await runner.waitFor(target, 5_000))) if (!progress) log('  still replaying ...');
@@ -82,7 +81,7 @@ if (isMainModule(import.meta.url)) {
     const config = loadConfig();
     const out = (line: string) => process.stderr.write(`${line}\n`);
     const { events, ms } = await (values['in-place'] ? rebuildProjections : rebuildProjectionsShadow)(config, out, { progress: true });
-    out(`Rebuilt ${allProjections.length} read models from ${events ?? 'all'} events in ${(ms / 1000).toFixed(2)} s.`);
+    out(`Rebuilt ${allProjections(config).length} read models from ${events ?? 'all'} events in ${(ms / 1000).toFixed(2)} s.`);
     process.exit(0);
   } catch (err) {
     process.stderr.write(err instanceof ConfigError ? `Configuration error: ${err.message}\n` : `Rebuild failed: ${err instanceof Error ? err.stack : String(err)}\n`);

@@ -18,7 +18,7 @@ export async function rebuildProjectionsShadow(
   // Through the sealing layer, as the servers read: read models hold opened personal fields.
   const { store } = await openEventStore(config, db.knex, db.url);
   const target = await store.head();
-  const progress = opts.progress ? await replayProgress(config, db.knex, store, new Set(allProjections.map((p) => p.name)).size, target) : null;
+  const progress = opts.progress ? await replayProgress(config, db.knex, store, new Set(allProjections(config).map((p) => p.name)).size, target) : null;
   try {
     // Every line after the first comes once the replay is over: the progress report ends before it.
     let lines = 0;
@@ -27,7 +27,7 @@ export async function rebuildProjectionsShadow(
       log(line);
     };
     const { ms } = await shadowRebuild({
-      knex: db.knex, url: db.url, store, projections: allProjections, target, logger: createLogger(config.logLevel, { destination: 'stderr' }),
+      knex: db.knex, url: db.url, store, projections: allProjections(config), target, logger: createLogger(config.logLevel, { destination: 'stderr' }),
       log: say, onBatch: progress?.onBatch,
     });
     progress?.stop(true);

@@ -33,6 +33,10 @@ export interface Config {
   /** Days the reactors' processed-event markers and finished outbox rows are kept (docs/limits.md "Retention"). */
   bookkeepingRetentionDays: number;
   logLevel: string;
+  /** Key of the analysts' pseudonyms (src/platform/analytics/pseudonyms.ts): kept like the other secrets. */
+  analyticsPepper: string;
+  /** Fewest distinct patients behind a figure the analysts' views show (docs/read-models.md "Analytics"). */
+  analyticsMinCell: number;
   /** Abuse limits, timeouts and caps (src/platform/limits.ts, docs/limits.md). */
   limits: Limits;
 }
@@ -105,6 +109,8 @@ export function loadConfig(env: Env = process.env): Config {
     retentionJobIntervalMs: int(env, 'RETENTION_JOB_INTERVAL_MS', 3_600_000, 1000, 7 * 86_400_000),
     bookkeepingRetentionDays: int(env, 'BOOKKEEPING_RETENTION_DAYS', 30, 1, 3650),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    analyticsPepper: secret(env, 'ANALYTICS_PEPPER', production, dataDir, 32),
+    analyticsMinCell: int(env, 'ANALYTICS_MIN_CELL', 5, 1, 1000),
     limits: loadLimits(env),
   };
 }

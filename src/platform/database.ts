@@ -47,7 +47,8 @@ export function createKnex(url: string, poolMax = 40, logger?: Logger): Knex {
       max: poolMax,
       // An open write transaction holds back every reader of the log: never let one idle.
       afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, c: unknown) => void) => {
-        conn.query("set idle_in_transaction_session_timeout = '30s'; set timezone = 'UTC'", (err) => done(err, conn));
+        // `analitica` after `public`: the analysts' tables are written by bare name (src/projections/shadow-tables.ts).
+        conn.query("set idle_in_transaction_session_timeout = '30s'; set timezone = 'UTC'; set search_path to public, analitica", (err) => done(err, conn));
       },
     },
   });

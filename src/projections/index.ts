@@ -1,7 +1,7 @@
 import type { Projection } from './runner.ts';
 import { agendaProjection } from './agenda.ts';
 import { ajustesProjection } from './ajustes.ts';
-import { analiticaProjection } from './analitica.ts';
+import { analiticaProjection, type AnaliticaOptions } from './analitica.ts';
 import { diarioProjection } from './diario.ts';
 import { historialProjection } from './historial.ts';
 import { horariosProjection } from './horarios.ts';
@@ -21,8 +21,8 @@ import { usuariosProjection } from './usuarios.ts';
 import { feedsCalendarioProjection } from './feeds-calendario.ts';
 import { listaEsperaProjection } from './lista-espera.ts';
 
-/** Every read model of the service. */
-export const allProjections: Projection[] = [
+/** Every read model of the service; the analysts' schema needs the deployment's pepper and zone (Config has both). */
+export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   usuariosProjection,
   pacientesProjection,
   psicologosProjection,
@@ -40,7 +40,7 @@ export const allProjections: Projection[] = [
   historialProjection,
   diarioProjection,
   progresoProjection,
-  analiticaProjection,
+  analiticaProjection(opts),
   mensajesProjection,
   feedsCalendarioProjection,
   listaEsperaProjection,

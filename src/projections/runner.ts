@@ -12,8 +12,13 @@ export type { CheckpointedHandler, EventFilter } from './batch.ts';
 /** A read model: the tables it owns, the events it handles and an idempotent apply, run inside the batch transaction. */
 export interface Projection {
   name: string;
-  /** Tables emptied by a rebuild. */
+  /** Tables emptied by a rebuild: `name` in `public`, or `schema.name` (a bare name unique across schemas). */
   tables: string[];
+  /**
+   * Views over the tables (qualified names): a shadow rebuild drops them before it replaces the
+   * tables and calls `create` after (their grants are kept, like the tables').
+   */
+  views?: { names: string[]; create(trx: Knex.Transaction): Promise<void> };
   /** The event types it handles (absent: every event). Writers wait only for the read models their events touch. */
   handles?: EventFilter;
   apply(trx: Knex.Transaction, event: StoredEvent): Promise<void>;

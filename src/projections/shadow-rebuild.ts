@@ -4,12 +4,13 @@ import type { EventStore, Position } from '../eventstore/port.ts';
 import type { Logger } from '../platform/logger.ts';
 import { CheckpointRunner, type CheckpointedHandler, type Projection } from './runner.ts';
 import { accepts } from './batch.ts';
+import { checkCopyable, createCopies, grabLiveTables, makeLogged, swapTables, tableOf, type Table } from './shadow-tables.ts';
 
 // Rebuild without downtime (npm run projections:rebuild -- --shadow). Fresh copies of the read-model
 // tables are filled in a schema of their own, `rebuild_<time>_<random>`, while the servers keep answering
-// from the tables in `public`. Once the copies have caught up, one short transaction that holds every
+// from the live tables. Once the copies have caught up, one short transaction that holds every
 // projection's advisory lock (the key of resetProjections and of the runners' batches) applies the
-// events appended meanwhile, drops the old tables, moves the new ones into `public` and moves the
+// events appended meanwhile, drops the old tables, moves the new ones where the old ones lived and moves the
 // checkpoints. Readers see the old tables until that commit and the new ones after it.
 //
 // The projections write unqualified table names, so the replay runs on connections whose search_path
@@ -49,7 +50,7 @@ export async function shadowRebuild(opts: ShadowRebuildOptions): Promise<ShadowR
   const started = Date.now();
   const log = opts.log ?? (() => {});
   const { knex } = opts;
-  const tables = [...new Set(opts.projections.flatMap((p) => p.tables))];
+  const tables = [...new Set(opts.projections.flatMap((p) => p.tables))].map(tableOf);
   const schema = `rebuild_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${randomBytes(3).toString('hex')}`;
   await checkCopyable(knex, tables);
   await createCopies(knex, schema, tables);
@@ -96,37 +97,6 @@ async function withRetries<T>(attempt: () => Promise<T>, log: (line: string) => 
 const shadowHandlers = (projections: Projection[]): CheckpointedHandler[] =>
   projections.map((p) => ({ name: `${SHADOW}${p.name}`, handles: p.handles, handle: (trx, e) => p.apply(trx, e), flush: p.flush && ((trx) => p.flush!(trx)) }));
 
-/** What `create table … (like … including all)` cannot carry over is refused before anything is built. */
-async function checkCopyable(knex: Knex, tables: string[]): Promise<void> {
-  const { rows } = await knex.raw(
-    `select c.relname as t, 'a foreign key' as what from pg_constraint k join pg_class c on c.oid in (k.conrelid, k.confrelid)
-       where k.contype = 'f' and c.relnamespace = 'public'::regnamespace and c.relname = any(?)
-     union all
-     select table_name, 'a sequence default (serial)' from information_schema.columns
-       where table_schema = 'public' and table_name = any(?) and column_default like 'nextval(%'
-     union all
-     select c.relname, 'a trigger' from pg_trigger g join pg_class c on c.oid = g.tgrelid
-       where not g.tgisinternal and c.relnamespace = 'public'::regnamespace and c.relname = any(?)`,
-    [tables, tables, tables],
-  );
-  const missing = tables.length ? (await knex.raw(`select t from unnest(?::text[]) t where to_regclass('public.' || quote_ident(t)) is null`, [tables])).rows : [];
-  if (missing.length) throw new Error(`no table public.${missing[0].t}`);
-  if (rows.length) throw new Error(`public.${rows[0].t} has ${rows[0].what}: a shadow rebuild cannot copy it; use the in-place rebuild`);
-}
-
-async function createCopies(knex: Knex, schema: string, tables: string[]): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx.raw('create schema ??', [schema]);
-    // Unlogged while they fill: no WAL for rows a crash would rebuild anyway; logged before the switch.
-    for (const t of [...tables, 'projection_checkpoints']) await trx.raw('create unlogged table ??.?? (like public.?? including all)', [schema, t, t]);
-  });
-}
-
-/** Makes the filled copies crash-safe (a rewrite of each), before the switch and outside its locks. */
-async function makeLogged(knex: Knex, schema: string, tables: string[]): Promise<void> {
-  for (const t of tables) await knex.raw('alter table ??.?? set logged', [schema, t]);
-}
-
 /** A small pool whose connections see the rebuild schema first (settings as in createKnex). */
 function shadowKnex(url: string, schema: string): Knex {
   return knexFactory({
@@ -147,7 +117,7 @@ function shadowKnex(url: string, schema: string): Knex {
  * the other), the events appended since the copies caught up, the table swap, the checkpoints. The
  * lock timeout bounds how long readers queue behind the swap if a long query holds an old table.
  */
-async function switchOver(knex: Knex, store: EventStore, schema: string, projections: Projection[], tables: string[], lockTimeoutMs: number): Promise<number> {
+async function switchOver(knex: Knex, store: EventStore, schema: string, projections: Projection[], tables: Table[], lockTimeoutMs: number): Promise<number> {
   return knex.transaction(async (trx) => {
     await trx.raw(`set local lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);
     for (const name of [...new Set(projections.map((p) => p.name))].sort()) {
@@ -161,13 +131,8 @@ async function switchOver(knex: Knex, store: EventStore, schema: string, project
       positions.set(p.name, position);
       applied = Math.max(applied, count);
     }
-    await grabLiveTables(trx, tables, lockTimeoutMs);
-    const names = await indexNames(trx, 'public', tables);
-    for (const t of tables) {
-      await trx.raw('drop table public.??', [t]);
-      await trx.raw('alter table ??.?? set schema public', [schema, t]);
-    }
-    await restoreIndexNames(trx, tables, names);
+    await grabLiveTables(trx, tables, projections, lockTimeoutMs);
+    await swapTables(trx, schema, tables, projections);
     for (const [name, position] of positions) {
       if (position === null) await trx.withSchema('public').table('projection_checkpoints').where({ name }).delete();
       else await trx.raw(
@@ -179,20 +144,6 @@ async function switchOver(knex: Knex, store: EventStore, schema: string, project
     return applied;
   });
 }
-
-/**
- * Every live table at once, giving up fast. A reader's query holding one table while it waits for
- * another would otherwise deadlock with the drops, and PostgreSQL may pick the reader as the victim
- * (a 500 for a client). Backing off well before the deadlock check (1 s) leaves the reader to finish;
- * the switch is retried (withRetries).
- */
-async function grabLiveTables(trx: Knex.Transaction, tables: string[], lockTimeoutMs: number): Promise<void> {
-  await trx.raw(`set local lock_timeout = ${GRAB_TIMEOUT_MS}`);
-  await trx.raw(`lock table ${tables.map(() => 'public.??').join(', ')} in access exclusive mode`, tables);
-  await trx.raw(`set local lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);
-}
-
-const GRAB_TIMEOUT_MS = 200;
 
 /** Applies to the copy what was appended after its runner stopped; returns where it ends. */
 async function catchUp(trx: Knex.Transaction, store: EventStore, schema: string, p: Projection) {
@@ -208,32 +159,4 @@ async function catchUp(trx: Knex.Transaction, store: EventStore, schema: string,
     count += page.events.length;
     position = page.last;
   }
-}
-
-type IndexNames = Map<string, string>; // "<table> <definition without names>" → index name
-
-async function indexNames(trx: Knex.Transaction, schema: string, tables: string[]): Promise<[string, string][]> {
-  const { rows } = await trx.raw(
-    `select c.relname as t, i.relname as name, pg_get_indexdef(i.oid) as def
-       from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class c on c.oid = x.indrelid
-      where c.relnamespace = ?::regnamespace and c.relname = any(?) order by i.relname`,
-    [schema, tables],
-  );
-  // "CREATE INDEX mensajes_sender ON public.mensajes USING btree (…)" → "mensajes USING btree (…)"
-  return (rows as { t: string; name: string; def: string }[]).map((r) => [`${r.t} ${r.def.replace(/^.* ON (ONLY )?\S+ /, '')}`, r.name]);
-}
-
-/** `like … including indexes` names the copies' indexes itself: give them back the migrations' names. */
-async function restoreIndexNames(trx: Knex.Transaction, tables: string[], original: [string, string][]): Promise<void> {
-  const wanted: IndexNames = new Map(original);
-  const renames: [string, string][] = [];
-  for (const [key, name] of await indexNames(trx, 'public', tables)) {
-    const old = wanted.get(key);
-    if (old && old !== name) renames.push([name, old]);
-    wanted.delete(key);
-  }
-  // Through temporary names first, so that no rename collides with an index not renamed yet.
-  const tag = randomBytes(3).toString('hex');
-  for (const [i, [name]] of renames.entries()) await trx.raw('alter index public.?? rename to ??', [name, `rebuild_${tag}_${i}`]);
-  for (const [i, [, old]] of renames.entries()) await trx.raw('alter index public.?? rename to ??', [`rebuild_${tag}_${i}`, old]);
 }

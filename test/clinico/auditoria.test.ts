@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { localDateTime } from '../../src/platform/time.ts';
+import { pseudonymizer } from '../../src/platform/analytics/pseudonyms.ts';
 import { allProjections } from '../../src/projections/index.ts';
 import { resetProjections } from '../../src/projections/runner.ts';
 import { runRetentionJob } from '../../src/reactors/retention.ts';
@@ -14,8 +15,8 @@ const run = promisify(execFile);
 const ZONE = 'Europe/Madrid';
 const READ_MODELS: [string, string][] = [
   ['historial_clinico', 'id_history'], ['diario_emocional', 'id_diario'], ['progreso_emocional', 'id_progress'],
-  ['analitica_asignaciones', 'id_paciente'], ['analitica_registros', 'fuente, id_registro'],
-  ['analitica_semanal_paciente', 'id_paciente, semana'], ['analitica_semanal_psicologo', 'id_psicologo, semana'],
+  ['analitica_asignaciones', 'id_paciente'], ['analitica.hechos_diario', 'registro'], ['analitica.hechos_progreso', 'registro'],
+  ['analitica.semanal_paciente', 'paciente, semana'], ['analitica.bienestar_psicologo_semana', 'psicologo, semana'],
 ];
 
 describe('audit of the clinical record: events, as-of replay, CLI, erasure and rebuild', function () {
@@ -157,7 +158,12 @@ describe('audit of the clinical record: events, as-of replay, CLI, erasure and r
     expect((await req('GET', '/api/admin/diario-emocional', admin)).body).to.deep.equal([]);
     // Kept for the retention period: auditors still replay the content.
     expect((await asOfView(pac.idPaciente, snapshots[2].asOf)).body).to.deep.equal(snapshots[2].list);
-    expect(await srv.deps.knex('analitica_registros').where({ id_paciente: pac.idPaciente }).count('* as n').first()).to.deep.equal({ n: '2' });
+    const facts = async () => {
+      const paciente = pseudonymizer(srv.config.analyticsPepper)('paciente', pac.idPaciente);
+      const count = async (t: string) => Number((await srv.deps.knex(t).where({ paciente }).count('* as n').first())!.n);
+      return [await count('analitica.hechos_diario') + await count('analitica.hechos_progreso'), await count('analitica.semanal_paciente')];
+    };
+    expect((await facts())[0]).to.equal(2);
 
     clock.advance(60_000);
     expect(await runRetentionJob({ knex: srv.deps.knex, store: srv.deps.store, clock, retentionYears: 0 })).to.equal(1);
@@ -179,8 +185,7 @@ describe('audit of the clinical record: events, as-of replay, CLI, erasure and r
     );
     // Statistics drop the shredded entries.
     await srv.deps.projections.waitFor(await srv.deps.store.head(), 10_000);
-    expect(await srv.deps.knex('analitica_registros').where({ id_paciente: pac.idPaciente }).count('* as n').first()).to.deep.equal({ n: '0' });
-    expect(await srv.deps.knex('analitica_semanal_paciente').where({ id_paciente: pac.idPaciente }).count('* as n').first()).to.deep.equal({ n: '0' });
+    expect(await facts()).to.deep.equal([0, 0]);
   });
 
   it('rebuilding the projections reproduces every list and every analytics table exactly', async () => {
@@ -204,7 +209,7 @@ describe('audit of the clinical record: events, as-of replay, CLI, erasure and r
     expect(tablesBefore.every((t) => t !== '[]'), 'every table has rows').to.equal(true);
     const accesos = await dump(srv, 'accesos_clinicos', 'id_acceso');
 
-    await resetProjections(srv.deps.knex, allProjections);
+    await resetProjections(srv.deps.knex, allProjections(srv.config));
     expect(await dump(srv, 'historial_clinico', 'id_history')).to.equal('[]');
     expect(await srv.deps.projections.waitFor(await srv.deps.store.head(), 60_000)).to.equal(true);
 

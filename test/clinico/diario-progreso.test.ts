@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { pseudonymizer } from '../../src/platform/analytics/pseudonyms.ts';
 import { expectError } from '../http/helpers.ts';
 import { asignar, newPaciente, newPsicologo, practice, type Paciente, type Psicologo } from './support.ts';
 
@@ -21,16 +22,18 @@ describe('emotional diary, emotional progress and their analytics', function () 
     req('POST', '/api/progreso-emocional', p.token, { fecha, nivelEstres, nivelAnsiedad, nivelAnimo });
   const diario = (p: Paciente, emocion: string, intensidad: number, nota?: string) =>
     req('POST', '/api/diario-emocional', p.token, nota === undefined ? { emocion, intensidad } : { emocion, intensidad, nota });
-  const rows = async (table: string, where: Record<string, number>) => {
+  const rows = async (table: string, where: Record<string, string>) => {
     const { rows: found } = await srv.deps.knex.raw(
-      `select to_jsonb(t) - 'semana' || jsonb_build_object('semana', to_char(semana, 'YYYY-MM-DD')) as row from ?? t where ${Object.keys(where).map((k) => `${k} = ${Number(where[k])}`).join(' and ')} order by semana`,
-      [table],
+      `select to_jsonb(t) - 'semana' || jsonb_build_object('semana', to_char(semana, 'YYYY-MM-DD')) as row from ${table} t where ${Object.keys(where).map((k) => `${k} = ?`).join(' and ')} order by semana`,
+      Object.values(where),
     );
     return found.map((r: { row: unknown }) => r.row);
   };
+  const seud = (kind: 'paciente' | 'psicologo', id: number) => pseudonymizer(srv.config.analyticsPepper)(kind, id);
 
   before(async () => {
-    srv = await startTestServer({ clock: new ManualClock(NOW) });
+    // Small cells shown: these practices have two patients (suppression: test/analytics/).
+    srv = await startTestServer({ clock: new ManualClock(NOW), env: { ANALYTICS_MIN_CELL: '1' } });
     admin = await srv.adminToken();
     ({ psicologo: psi, paciente: a } = await practice(srv, admin));
     b = await newPaciente(srv);
@@ -164,27 +167,31 @@ describe('emotional diary, emotional progress and their analytics', function () 
 
   describe('analytics read models', () => {
     it('keeps weekly averages per patient', async () => {
-      expect(await rows('analitica_semanal_paciente', { id_paciente: a.idPaciente })).to.deep.equal([
-        { id_paciente: a.idPaciente, semana: '2025-03-03', registros_progreso: 2, media_estres: 3, media_ansiedad: 5, media_animo: 7, registros_diario: 0, media_intensidad: null },
+      const pa = seud('paciente', a.idPaciente);
+      expect(await rows('analitica.semanal_paciente', { paciente: pa })).to.deep.equal([
+        { paciente: pa, semana: '2025-03-03', registros_progreso: 2, media_estres: 3, media_ansiedad: 5, media_animo: 7, registros_diario: 0, media_intensidad: null },
         // The deleted diary entry (5) no longer counts.
-        { id_paciente: a.idPaciente, semana: '2025-03-10', registros_progreso: 1, media_estres: 1, media_ansiedad: 1, media_animo: 1, registros_diario: 1, media_intensidad: 8 },
+        { paciente: pa, semana: '2025-03-10', registros_progreso: 1, media_estres: 1, media_ansiedad: 1, media_animo: 1, registros_diario: 1, media_intensidad: 8 },
       ]);
-      expect(await rows('analitica_semanal_paciente', { id_paciente: c.idPaciente })).to.have.length(1);
+      expect(await rows('analitica.semanal_paciente', { paciente: seud('paciente', c.idPaciente) })).to.have.length(1);
     });
 
     it("keeps weekly averages per psychologist's practice, by the psychologist assigned when recorded", async () => {
-      expect(await rows('analitica_semanal_psicologo', { id_psicologo: psi.idPsicologo })).to.deep.equal([
-        { id_psicologo: psi.idPsicologo, semana: '2025-03-03', pacientes: 2, registros_progreso: 3, media_estres: 4, media_ansiedad: 5.33, media_animo: 6.67, registros_diario: 0, media_intensidad: null },
-        { id_psicologo: psi.idPsicologo, semana: '2025-03-10', pacientes: 2, registros_progreso: 1, media_estres: 1, media_ansiedad: 1, media_animo: 1, registros_diario: 2, media_intensidad: 5.5 },
+      const figures = { suprimida: false, registros_diario: 0, media_intensidad: null };
+      const ps = seud('psicologo', psi.idPsicologo);
+      expect(await rows('analitica.bienestar_psicologo_semana', { psicologo: ps })).to.deep.equal([
+        { psicologo: ps, semana: '2025-03-03', pacientes: 2, registros_progreso: 3, media_estres: 4, media_ansiedad: 5.33, media_animo: 6.67, ...figures },
+        { psicologo: ps, semana: '2025-03-10', pacientes: 2, registros_progreso: 1, media_estres: 1, media_ansiedad: 1, media_animo: 1, ...figures, registros_diario: 2, media_intensidad: 5.5 },
       ]);
       await asignar(srv, admin, b.idPaciente, otroPsi.idPsicologo);
       expect((await progreso(b, '2025-03-10', [9, 9, 9])).status).to.equal(201);
-      expect(await rows('analitica_semanal_psicologo', { id_psicologo: otroPsi.idPsicologo })).to.deep.equal([
-        { id_psicologo: otroPsi.idPsicologo, semana: '2025-03-10', pacientes: 1, registros_progreso: 1, media_estres: 9, media_ansiedad: 9, media_animo: 9, registros_diario: 0, media_intensidad: null },
+      const otro = seud('psicologo', otroPsi.idPsicologo);
+      expect(await rows('analitica.bienestar_psicologo_semana', { psicologo: otro })).to.deep.equal([
+        { psicologo: otro, semana: '2025-03-10', pacientes: 1, registros_progreso: 1, media_estres: 9, media_ansiedad: 9, media_animo: 9, ...figures },
       ]);
-      expect((await rows('analitica_semanal_psicologo', { id_psicologo: psi.idPsicologo }))[1].registros_progreso).to.equal(1);
+      expect((await rows('analitica.bienestar_psicologo_semana', { psicologo: ps }))[1].registros_progreso).to.equal(1);
       // A patient of nobody counts for the patient only.
-      const { n } = await srv.deps.knex('analitica_registros').where({ id_paciente: c.idPaciente }).whereNull('id_psicologo').count('* as n').first() as { n: string };
+      const { n } = await srv.deps.knex('analitica.hechos_progreso').where({ paciente: seud('paciente', c.idPaciente) }).whereNull('psicologo').count('* as n').first() as { n: string };
       expect(Number(n)).to.equal(1);
     });
   });

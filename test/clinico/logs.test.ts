@@ -9,7 +9,7 @@ import { allProjections } from '../../src/projections/index.ts';
 import { resetProjections } from '../../src/projections/runner.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase, PROJECTION_OPTIONS } from '../support/db.ts';
 import { pacienteBody, psicologoBody } from '../http/helpers.ts';
 
 // Distinctive health content: none of it may reach a log line, at any level.
@@ -72,7 +72,7 @@ describe('health content never reaches the logs', function () {
     ]) {
       expect((await request('GET', path, path.startsWith('/api/admin') ? admin : psi.token)).status, path).to.equal(200);
     }
-    await resetProjections(db.knex, allProjections);
+    await resetProjections(db.knex, allProjections(PROJECTION_OPTIONS));
     expect(await running.deps.projections.waitFor(await running.deps.store.head(), 30_000)).to.equal(true);
     expect((await request('GET', '/api/diario-emocional', pac.token)).body[0].nota).to.equal(SECRETS.nota);
 

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { allProjections } from '../../src/projections/index.ts';
 import { CheckpointRunner, projectionHandlers } from '../../src/projections/runner.ts';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase, PROJECTION_OPTIONS } from '../support/db.ts';
 import { UNTHROTTLED } from '../support/limits.ts';
 import { freePort } from '../../src/platform/postgres/orphan.ts';
 
@@ -136,7 +136,7 @@ describe('durability: kill -9 during a burst of writes', function () {
       // The newest committed event (store.head() stops below the cluster's oldest open transaction).
       const { rows: [last] } = await db.knex.raw('select tx_id::text as tx, global_position::text as gp from events order by events.tx_id desc, events.global_position desc limit 1');
       const head = `${last.tx}/${last.gp}`;
-      const projections = new CheckpointRunner(db.knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' });
+      const projections = new CheckpointRunner(db.knex, store, projectionHandlers(allProjections(PROJECTION_OPTIONS)), { table: 'projection_checkpoints' });
       expect(await projections.waitFor(head, 15_000)).to.equal(true);
       const ids = async (sql: string) => ((await db.knex.raw(sql)).rows as { id: number }[]).map((r) => Number(r.id)).sort((a, b) => a - b);
       const usuarioEvents = await ids("select (data->>'idUsuario')::int as id from events where type = 'UsuarioRegistrado'");
@@ -157,13 +157,13 @@ describe('durability: kill -9 during a burst of writes', function () {
       expect(outbox).to.deep.equal({ n: usuarioEvents.length, distinct: usuarioEvents.length });
 
       // 4. A rebuild with the CLI, beside the running server, gives the same rows.
-      const tables = allProjections.flatMap((p) => p.tables);
+      const tables = allProjections(PROJECTION_OPTIONS).flatMap((p) => p.tables);
       const dump = async () => Object.fromEntries(await Promise.all(tables.map(async (t) => [t, (await db.knex.raw('select * from ?? order by 1', [t])).rows])));
       const before = await dump();
       const cli = spawnNode(['src/cli/rebuild-projections.ts']);
       const code = await Promise.race([cli.exited, sleep(30_000).then(() => 'timeout')]);
       expect(code, cli.output.join('')).to.equal(0);
-      expect(cli.output.join('')).to.match(new RegExp(`Rebuilt ${allProjections.length} read models from \\d+ events`));
+      expect(cli.output.join('')).to.match(new RegExp(`Rebuilt ${allProjections(PROJECTION_OPTIONS).length} read models from \\d+ events`));
       expect(await dump()).to.deep.equal(before);
       expect(await login(acknowledged[0])).to.equal(200);
     } finally {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
+import { PROJECTION_OPTIONS } from '../support/db.ts';
 import { allProjections } from '../../src/projections/index.ts';
 import type { TestServer } from '../support/server.ts';
 import { asignar, newPaciente, newPsicologo, type Paciente } from '../directory/support.ts';
@@ -57,7 +58,7 @@ export const diario = (srv: TestServer, pac: Paciente, i: number) =>
 /** Every read-model table, every row, in a stable order (JSON text: dates and numerics as stored). */
 export async function dumpReadModels(knex: Knex): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const table of [...new Set(allProjections.flatMap((p) => p.tables))].sort()) {
+  for (const table of [...new Set(allProjections(PROJECTION_OPTIONS).flatMap((p) => p.tables))].sort()) {
     const { rows } = await knex.raw('select to_jsonb(t)::text as row from ?? as t order by 1', [table]);
     out[table] = rows.map((r: { row: string }) => JSON.parse(r.row));
   }

@@ -15,7 +15,7 @@ import { loadConfig } from '../../src/platform/config.ts';
 import { KeyRing } from '../../src/platform/crypto/keyring.ts';
 import { allProjections } from '../../src/projections/index.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../../src/projections/runner.ts';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase, PROJECTION_OPTIONS } from '../support/db.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { FakeKurrentClient } from './kurrentdb-fake.ts';
 import { buildPractice, dumpReadModels } from './practice.ts';
@@ -41,8 +41,8 @@ const reservations = async (knex: Knex) => knex('reservations').select('scope', 
 
 /** Empties the read models of `knex` and replays `store` into them, as a rebuild does. */
 async function rebuildReadModels(knex: Knex, store: EventStore): Promise<void> {
-  await resetProjections(knex, allProjections);
-  const runner = new CheckpointRunner(knex, store, projectionHandlers(allProjections), { table: 'projection_checkpoints' });
+  await resetProjections(knex, allProjections(PROJECTION_OPTIONS));
+  const runner = new CheckpointRunner(knex, store, projectionHandlers(allProjections(PROJECTION_OPTIONS)), { table: 'projection_checkpoints' });
   runner.start();
   try {
     expect(await runner.waitFor(await store.head(), 60_000), 'replay finished').to.equal(true);

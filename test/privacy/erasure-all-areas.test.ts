@@ -69,7 +69,7 @@ describe('erasure of a patient across every area', function () {
 
   async function dumpReadModels(): Promise<Record<string, string[]>> {
     const out: Record<string, string[]> = {};
-    for (const t of [...new Set(allProjections.flatMap((p) => p.tables))].sort()) {
+    for (const t of [...new Set(allProjections(srv.config).flatMap((p) => p.tables))].sort()) {
       const { rows } = await srv.deps.knex.raw('select t::text as row from ?? t order by 1', [t]);
       out[t] = rows.map((r: { row: string }) => r.row);
     }

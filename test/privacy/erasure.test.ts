@@ -41,7 +41,7 @@ describe('erasure of a patient (crypto-shredding)', () => {
   /** Every read model, sorted, to compare before and after a rebuild. */
   async function dumpReadModels(): Promise<Record<string, string[]>> {
     const out: Record<string, string[]> = {};
-    for (const t of [...new Set(allProjections.flatMap((p) => p.tables))].sort()) {
+    for (const t of [...new Set(allProjections(srv.config).flatMap((p) => p.tables))].sort()) {
       const { rows } = await srv.deps.knex.raw('select t::text as row from ?? t order by 1', [t]);
       out[t] = rows.map((r: { row: string }) => r.row);
     }
@@ -148,7 +148,7 @@ describe('erasure of a patient (crypto-shredding)', () => {
 
   it('a rebuild of the read models gives the same read models, still without the erased data', async () => {
     const before = await dumpReadModels();
-    await resetProjections(srv.deps.knex, allProjections);
+    await resetProjections(srv.deps.knex, allProjections(srv.config));
     const head = await srv.deps.store.head();
     expect(await srv.deps.projections.waitFor(head, 30_000), 'projections replayed').to.equal(true);
     expect(await dumpReadModels()).to.deep.equal(before);

@@ -8,7 +8,7 @@ import { CheckpointRunner, projectionHandlers, resetProjections, type Projection
 import { registerPaciente, registerPsicologo, darDeBajaPaciente } from '../../src/commands/registration.ts';
 import { rebuildProjections } from '../../src/cli/rebuild-projections.ts';
 import { openEventStore } from '../../src/eventstore/open.ts';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase, PROJECTION_OPTIONS } from '../support/db.ts';
 import { appendTicks, commandDeps, dumpTables, sleep, testConfig } from './support.ts';
 
 const SYSTEM = { idUsuario: null, rol: 'SYSTEM' } as const;
@@ -251,7 +251,7 @@ describe('projection runner (PostgreSQL)', function () {
     // As the server wires it: personal fields sealed in the log, opened for the read models.
     const { store: sealed } = await openEventStore(config, db.knex, db.url);
     const deps = commandDeps(sealed, db.knex, config);
-    const runner = run(db.knex, sealed, projectionHandlers(allProjections), { table: 'projection_checkpoints', batchSize: 4 });
+    const runner = run(db.knex, sealed, projectionHandlers(allProjections(PROJECTION_OPTIONS)), { table: 'projection_checkpoints', batchSize: 4 });
     runner.start();
     const direccion = { calle: 'Mayor 1', ciudad: 'Madrid', provincia: 'Madrid', codigoPostal: '28001', pais: 'España' };
     const pacientes: { idPaciente: number; idUsuario: number }[] = [];
@@ -269,7 +269,7 @@ describe('projection runner (PostgreSQL)', function () {
     }
     head = (await darDeBajaPaciente(deps, SYSTEM, pacientes[1].idPaciente, pacientes[1].idUsuario)).position ?? head;
     expect(await runner.waitFor(head, 10_000)).to.equal(true);
-    const tables = allProjections.flatMap((p) => p.tables);
+    const tables = allProjections(PROJECTION_OPTIONS).flatMap((p) => p.tables);
     const before = await dumpTables(db.knex, tables);
     expect(before.usuarios).to.have.length(9);
     expect(before.pacientes).to.have.length(6);
@@ -281,7 +281,7 @@ describe('projection runner (PostgreSQL)', function () {
 
     // A stopped runner must not claim to have passed a position after a reset.
     await runner.stop();
-    await resetProjections(db.knex, allProjections);
+    await resetProjections(db.knex, allProjections(PROJECTION_OPTIONS));
     for (const t of tables) expect((await dumpTables(db.knex, [t]))[t], t).to.deep.equal([]);
     expect(await db.knex('projection_checkpoints').count({ n: '*' }).first()).to.deep.equal({ n: '0' });
     expect(await runner.waitFor(head, 100)).to.equal(false);

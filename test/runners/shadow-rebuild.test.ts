@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { EventStore } from '../../src/eventstore/port.ts';
+import { PROJECTION_OPTIONS } from '../support/db.ts';
 import { allProjections } from '../../src/projections/index.ts';
 import { shadowRebuild } from '../../src/projections/shadow-rebuild.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -32,8 +33,8 @@ function slowed(store: EventStore, slow: () => boolean): EventStore {
 }
 
 async function indexes(knex: Knex): Promise<string[]> {
-  const tables = [...new Set(allProjections.flatMap((p) => p.tables))];
-  const { rows } = await knex.raw(`select indexdef from pg_indexes where schemaname = 'public' and tablename = any(?) order by indexdef`, [tables]);
+  const tables = [...new Set(allProjections(PROJECTION_OPTIONS).flatMap((p) => p.tables))];
+  const { rows } = await knex.raw(`select indexdef from pg_indexes where schemaname || '.' || tablename = any(?) or (schemaname = 'public' and tablename = any(?)) order by indexdef`, [tables, tables]);
   return rows.map((r: { indexdef: string }) => r.indexdef);
 }
 
@@ -73,7 +74,7 @@ describe('projections:rebuild --shadow beside a running server', function () {
     })();
 
     const result = await shadowRebuild({
-      knex: srv.deps.knex, url: srv.db.url, store: slowed(srv.deps.store, () => !switching), projections: allProjections, batchSize: 5,
+      knex: srv.deps.knex, url: srv.db.url, store: slowed(srv.deps.store, () => !switching), projections: allProjections(srv.config), batchSize: 5,
       beforeSwitch: async () => {
         switching = true;
         await writer;
@@ -96,7 +97,7 @@ describe('projections:rebuild --shadow beside a running server', function () {
     const { rows: schemas } = await srv.deps.knex.raw("select nspname from pg_namespace where nspname like 'rebuild%'");
     expect(schemas).to.deep.equal([]);
     const names = (await srv.deps.knex('projection_checkpoints').select('name')).map((r) => r.name).sort();
-    expect(names).to.deep.equal(allProjections.map((p) => p.name).sort());
+    expect(names).to.deep.equal(allProjections(srv.config).map((p) => p.name).sort());
 
     // The running server goes on writing to and reading from the new tables.
     const pac = await newPaciente(srv);
@@ -122,7 +123,7 @@ describe('projections:rebuild --shadow beside a running server', function () {
     });
     await started;
     const result = shadowRebuild({
-      knex, url: srv.db.url, store: srv.deps.store, projections: allProjections, lockTimeoutMs: 200, log: (l) => lines.push(l),
+      knex, url: srv.db.url, store: srv.deps.store, projections: allProjections(srv.config), lockTimeoutMs: 200, log: (l) => lines.push(l),
       beforeSwitch: async () => void setTimeout(release, 600),
     });
     await Promise.all([result, reader]);

@@ -61,3 +61,6 @@ export async function stopTestServer(): Promise<void> {
   server = null;
   await s.stop();
 }
+
+/** For tests that list read models or run them on a bare database (no server's config at hand). */
+export const PROJECTION_OPTIONS = { analyticsPepper: 'test-analytics-pepper-of-32-characters', practiceTimezone: 'Europe/Madrid' };

@@ -21,6 +21,7 @@ import * as m018 from './018_feeds_calendario.ts';
 import * as m020 from './020_horarios.ts';
 import * as m024 from './024_recordatorios_usuario.ts';
 import * as m026 from './026_lista_espera.ts';
+import * as m027 from './027_analitica.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '020_horarios': m020,
   '024_recordatorios_usuario': m024,
   '026_lista_espera': m026,
+  '027_analitica': m027,
 };

@@ -1,0 +1,114 @@
+import type { Knex } from 'knex';
+
+// The analysts' views (docs/read-models.md "Analytics"). Figures at psychologist or practice level
+// are computed here, at query time, and shown only for cells of at least `parametros.min_celda`
+// distinct patients (ANALYTICS_MIN_CELL); smaller cells keep their row with every figure null and
+// `suprimida` true. Made by migration 027 and again after a shadow rebuild swaps the tables.
+
+export const ANALITICA_VIEWS = [
+  'analitica.citas',
+  'analitica.actividad_psicologo_semana',
+  'analitica.actividad_consulta_semana',
+  'analitica.bienestar_psicologo_semana',
+  'analitica.bienestar_consulta_semana',
+];
+
+/** `case when not suprimida then <expr> end as <name>` for each figure. */
+const hidden = (figures: [string, string][]) =>
+  figures.map(([name, expr]) => `case when m.pacientes >= k.min_celda then ${expr} end as ${name}`).join(',\n    ');
+
+const NO_ASISTIO = `(c.estado = 'CONFIRMADA' and c.fin < now())`;
+
+const ACTIVIDAD: [string, string][] = [
+  ['pacientes', 'm.pacientes'],
+  ['citas', 'coalesce(c.citas, 0)'],
+  ['completadas', 'coalesce(c.completadas, 0)'],
+  ['canceladas', 'coalesce(c.canceladas, 0)'],
+  ['canceladas_por_paciente', 'coalesce(c.canceladas_por_paciente, 0)'],
+  ['canceladas_por_psicologo', 'coalesce(c.canceladas_por_psicologo, 0)'],
+  ['no_asistidas', 'coalesce(c.no_asistidas, 0)'],
+  ['duracion_media_min', 'c.duracion_media_min'],
+  ['antelacion_media_horas', 'c.antelacion_media_horas'],
+  ['sesiones', 'coalesce(s.sesiones, 0)'],
+];
+
+const BIENESTAR: [string, string][] = [
+  ['pacientes', 'm.pacientes'],
+  ['registros_progreso', 'm.registros_progreso'],
+  ['media_estres', 'm.media_estres'],
+  ['media_ansiedad', 'm.media_ansiedad'],
+  ['media_animo', 'm.media_animo'],
+  ['registros_diario', 'm.registros_diario'],
+  ['media_intensidad', 'm.media_intensidad'],
+];
+
+/** Appointment and session activity per `keys` (psicologo, semana or semana alone). */
+function actividad(name: string, keys: string[]): string {
+  const k = keys.join(', ');
+  return `create view analitica.${name} as
+  with c as (
+    select ${k}, count(*) as citas,
+      count(*) filter (where c.estado = 'COMPLETADA') as completadas,
+      count(*) filter (where c.estado = 'CANCELADA') as canceladas,
+      count(*) filter (where c.cancelada_por = 'PACIENTE') as canceladas_por_paciente,
+      count(*) filter (where c.cancelada_por = 'PSICOLOGO') as canceladas_por_psicologo,
+      count(*) filter (where ${NO_ASISTIO}) as no_asistidas,
+      round(avg(c.duracion_min), 1) as duracion_media_min,
+      round(avg(c.antelacion_horas), 1) as antelacion_media_horas
+    from analitica.hechos_citas c group by ${k}),
+  s as (select ${k}, count(*) as sesiones from analitica.hechos_sesiones group by ${k}),
+  m as (
+    select ${k}, count(distinct paciente) as pacientes
+    from (select ${k}, paciente from analitica.hechos_citas union all select ${k}, paciente from analitica.hechos_sesiones) u
+    group by ${k})
+  select ${keys.map((x) => `m.${x}`).join(', ')}, m.pacientes < k.min_celda as suprimida,
+    ${hidden(ACTIVIDAD)}
+  from m cross join analitica.parametros k
+    left join c using (${k})
+    left join s using (${k})`;
+}
+
+/** Diary and progress measures per `keys`, over the entries attributed to them. */
+function bienestar(name: string, keys: string[]): string {
+  const k = keys.join(', ');
+  return `create view analitica.${name} as
+  with m as (
+    select ${k}, count(distinct paciente) as pacientes,
+      count(*) filter (where fuente = 'PROGRESO') as registros_progreso,
+      round(avg(nivel_estres), 2) as media_estres, round(avg(nivel_ansiedad), 2) as media_ansiedad,
+      round(avg(nivel_animo), 2) as media_animo,
+      count(*) filter (where fuente = 'DIARIO') as registros_diario, round(avg(intensidad), 2) as media_intensidad
+    from (
+      select 'PROGRESO' as fuente, paciente, psicologo, semana, nivel_estres, nivel_ansiedad, nivel_animo, null::smallint as intensidad
+        from analitica.hechos_progreso
+      union all
+      select 'DIARIO', paciente, psicologo, semana, null, null, null, intensidad from analitica.hechos_diario
+    ) r
+    ${keys.includes('psicologo') ? 'where psicologo is not null' : ''}
+    group by ${k})
+  select ${keys.map((x) => `m.${x}`).join(', ')}, m.pacientes < k.min_celda as suprimida,
+    ${hidden(BIENESTAR)}
+  from m cross join analitica.parametros k`;
+}
+
+const CITAS = `create view analitica.citas as
+  select c.cita, c.psicologo, c.paciente, c.serie, c.reservada_por, c.semana, c.dia_semana, c.hora, c.duracion_min,
+    c.antelacion_horas, c.reprogramaciones, c.estado, c.cancelada_por, c.causa_cancelacion, c.cancelada_antelacion_horas,
+    ${NO_ASISTIO} as no_asistio
+  from analitica.hechos_citas c`;
+
+/** Creates (or replaces) every view; the caller holds the tables they read. */
+export async function createAnaliticaViews(knex: Knex | Knex.Transaction): Promise<void> {
+  for (const sql of [
+    CITAS,
+    actividad('actividad_psicologo_semana', ['psicologo', 'semana']),
+    actividad('actividad_consulta_semana', ['semana']),
+    bienestar('bienestar_psicologo_semana', ['psicologo', 'semana']),
+    bienestar('bienestar_consulta_semana', ['semana']),
+  ]) await knex.raw(sql.replace('create view', 'create or replace view'));
+}
+
+/** Writes the small-cell threshold the views read (at every start, from ANALYTICS_MIN_CELL). */
+export async function setMinCell(knex: Knex, minCelda: number): Promise<void> {
+  await knex.raw('update analitica.parametros set min_celda = ? where min_celda is distinct from ?', [minCelda, minCelda]);
+}
