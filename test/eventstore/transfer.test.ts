@@ -14,8 +14,9 @@ import { exportLog, importLog } from '../../src/eventstore/transfer.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { KeyRing } from '../../src/platform/crypto/keyring.ts';
 import { allProjections } from '../../src/projections/index.ts';
+import type { AnaliticaOptions } from '../../src/projections/analitica.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../../src/projections/runner.ts';
-import { createTestDatabase, type TestDatabase, PROJECTION_OPTIONS } from '../support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { FakeKurrentClient } from './kurrentdb-fake.ts';
 import { buildPractice, dumpReadModels } from './practice.ts';
@@ -39,10 +40,10 @@ const events = async (knex: Knex) =>
   (await knex.raw('select event_id, stream_id, stream_revision, type, data, metadata from events order by events.tx_id, events.global_position')).rows;
 const reservations = async (knex: Knex) => knex('reservations').select('scope', 'key', 'stream_id').orderBy(['scope', 'key']);
 
-/** Empties the read models of `knex` and replays `store` into them, as a rebuild does. */
-async function rebuildReadModels(knex: Knex, store: EventStore): Promise<void> {
-  await resetProjections(knex, allProjections(PROJECTION_OPTIONS));
-  const runner = new CheckpointRunner(knex, store, projectionHandlers(allProjections(PROJECTION_OPTIONS)), { table: 'projection_checkpoints' });
+/** Empties the read models of `knex` and replays `store` into them, as a rebuild does (with the source's pepper and zone). */
+async function rebuildReadModels(knex: Knex, store: EventStore, config: AnaliticaOptions): Promise<void> {
+  await resetProjections(knex, allProjections(config));
+  const runner = new CheckpointRunner(knex, store, projectionHandlers(allProjections(config)), { table: 'projection_checkpoints' });
   runner.start();
   try {
     expect(await runner.waitFor(await store.head(), 60_000), 'replay finished').to.equal(true);
@@ -104,7 +105,7 @@ describe('events:export and events:import', function () {
 
     const { store } = await openEventStore(configFor(target.url), target.knex, target.url);
     try {
-      await rebuildReadModels(target.knex, store);
+      await rebuildReadModels(target.knex, store, srv.config);
     } finally {
       await store.close();
     }
@@ -153,7 +154,7 @@ describe('events:export and events:import', function () {
       const r = await importLog(kurrent, fileLines(file));
       const original = await events(srv.deps.knex);
       expect(r.imported).to.equal(original.length);
-      await rebuildReadModels(db.knex, new SealingEventStore(kurrent, new KeyRing(db.knex, srv.config.masterKey), sealSpecs));
+      await rebuildReadModels(db.knex, new SealingEventStore(kurrent, new KeyRing(db.knex, srv.config.masterKey), sealSpecs), srv.config);
       expect(await dumpReadModels(db.knex)).to.deep.equal(await dumpReadModels(srv.deps.knex));
 
       // Exported again from KurrentDB: the same events in the same order, the same reservations.
