@@ -47,18 +47,18 @@ function actividad(name: string, keys: string[]): string {
   const k = keys.join(', ');
   return `create view analitica.${name} as
   with c as (
-    select ${k}, count(*) as citas,
-      count(*) filter (where c.estado = 'COMPLETADA') as completadas,
-      count(*) filter (where c.estado = 'CANCELADA') as canceladas,
-      count(*) filter (where c.cancelada_por = 'PACIENTE') as canceladas_por_paciente,
-      count(*) filter (where c.cancelada_por = 'PSICOLOGO') as canceladas_por_psicologo,
-      count(*) filter (where ${NO_ASISTIO}) as no_asistidas,
+    select ${k}, count(*)::int as citas,
+      (count(*) filter (where c.estado = 'COMPLETADA'))::int as completadas,
+      (count(*) filter (where c.estado = 'CANCELADA'))::int as canceladas,
+      (count(*) filter (where c.cancelada_por = 'PACIENTE'))::int as canceladas_por_paciente,
+      (count(*) filter (where c.cancelada_por = 'PSICOLOGO'))::int as canceladas_por_psicologo,
+      (count(*) filter (where ${NO_ASISTIO}))::int as no_asistidas,
       round(avg(c.duracion_min), 1) as duracion_media_min,
       round(avg(c.antelacion_horas), 1) as antelacion_media_horas
     from analitica.hechos_citas c group by ${k}),
-  s as (select ${k}, count(*) as sesiones from analitica.hechos_sesiones group by ${k}),
+  s as (select ${k}, count(*)::int as sesiones from analitica.hechos_sesiones group by ${k}),
   m as (
-    select ${k}, count(distinct paciente) as pacientes
+    select ${k}, count(distinct paciente)::int as pacientes
     from (select ${k}, paciente from analitica.hechos_citas union all select ${k}, paciente from analitica.hechos_sesiones) u
     group by ${k})
   select ${keys.map((x) => `m.${x}`).join(', ')}, m.pacientes < k.min_celda as suprimida,
@@ -73,11 +73,11 @@ function bienestar(name: string, keys: string[]): string {
   const k = keys.join(', ');
   return `create view analitica.${name} as
   with m as (
-    select ${k}, count(distinct paciente) as pacientes,
-      count(*) filter (where fuente = 'PROGRESO') as registros_progreso,
+    select ${k}, count(distinct paciente)::int as pacientes,
+      (count(*) filter (where fuente = 'PROGRESO'))::int as registros_progreso,
       round(avg(nivel_estres), 2) as media_estres, round(avg(nivel_ansiedad), 2) as media_ansiedad,
       round(avg(nivel_animo), 2) as media_animo,
-      count(*) filter (where fuente = 'DIARIO') as registros_diario, round(avg(intensidad), 2) as media_intensidad
+      (count(*) filter (where fuente = 'DIARIO'))::int as registros_diario, round(avg(intensidad), 2) as media_intensidad
     from (
       select 'PROGRESO' as fuente, paciente, psicologo, semana, nivel_estres, nivel_ansiedad, nivel_animo, null::smallint as intensidad
         from analitica.hechos_progreso
