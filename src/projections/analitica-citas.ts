@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { insertBuffer } from './deferred.ts';
 import { diaSemanaDe, semanaDe } from './analitica-registros.ts';
-import { localInstant, tramoCita } from '../platform/agenda-time.ts';
+import { localInstant } from '../platform/agenda-time.ts';
 import type { Pseudonymizer } from '../platform/analytics/pseudonyms.ts';
 import type { EventMetadata } from '../eventstore/port.ts';
 import type { CitaCancelada, CitaCreada, CitaReprogramada } from '../events/cita.ts';
@@ -23,12 +23,13 @@ function horasHasta(desde: string, startDatetime: string, zone: string): number 
   return start ? horas(start.toMillis() - Date.parse(desde)) : null;
 }
 
-/** Where the appointment lies, and its lead time from the event that set that start. */
+/** Where the appointment lies, and its lead time from the event that set that start (one zone lookup: hot in rebuilds). */
 function cuando(d: CitaCreada['data'] | CitaReprogramada['data'], occurredAt: string, zone: string) {
+  const start = localInstant(d.startDatetime, zone)?.toMillis() ?? null;
   return {
     semana: semanaDe(d.startDatetime), dia_semana: diaSemanaDe(d.startDatetime), hora: Number(d.startDatetime.slice(11, 13)),
-    duracion_min: d.durationMinutes, antelacion_horas: horasHasta(occurredAt, d.startDatetime, zone),
-    fin: tramoCita(d.startDatetime, d.durationMinutes, zone)?.fin ?? null,
+    duracion_min: d.durationMinutes, antelacion_horas: start === null ? null : horas(start - Date.parse(occurredAt)),
+    fin: start === null ? null : new Date(start + d.durationMinutes * 60_000).toISOString(),
   };
 }
 
