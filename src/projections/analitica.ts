@@ -13,6 +13,8 @@ import { citaCancelada, citaCreada, citaEstado, citaReprogramada, flushCitas, re
 
 type Event = CitaEvent | SesionEvent | ProgresoEvent | DiarioEvent | PacienteRegistrado | PsicologoAsignado | PsicologoEliminado | ClaveClinicaDestruida;
 
+const RECORDS = new Set(['ProgresoRegistrado', 'DiarioRegistrado', 'CitaCreada', 'CitaReprogramada', 'SesionRegistrada']);
+
 export interface AnaliticaOptions {
   /** ANALYTICS_PEPPER: the same one gives the same pseudonyms in every rebuild. */
   analyticsPepper: string;
@@ -39,8 +41,9 @@ export function analiticaProjection(opts: AnaliticaOptions): Projection {
       'ClaveClinicaDestruida',
     ],
     async apply(trx, stored) {
-      // Opened after the clinical key was destroyed (a replay): such a record no longer counts.
-      if (stored.erased?.length && stored.type !== 'ClaveClinicaDestruida') return;
+      // A record opened after its clinical key was destroyed (a replay) no longer counts. Directory
+      // events are still applied: their erased fields (identity) are not what this model reads.
+      if (stored.erased?.length && RECORDS.has(stored.type)) return;
       const event = stored as unknown as Event;
       switch (event.type) {
         case 'PacienteRegistrado': {

@@ -181,8 +181,12 @@ describe('analytics schema: facts, pseudonyms, small cells, rebuilds and erasure
     expect(await count()).to.deep.equal({ hechos_citas: 1, hechos_sesiones: 1, hechos_diario: 2, semanal_paciente: 1 });
     expect((await srv.request('DELETE', `/api/pacientes/${gone.idPaciente}`, { token: admin })).status).to.equal(204);
     await settle();
-    // Until the key is destroyed the clinic's statistics keep the patient.
+    // Until the key is destroyed the clinic's statistics keep the patient, in a rebuild too.
     expect((await count()).hechos_citas).to.equal(1);
+    const erased = await dumpSchema();
+    await resetProjections(srv.deps.knex, allProjections(srv.config));
+    await settle();
+    expect(await dumpSchema()).to.deep.equal(erased);
     clock.advance(60_000);
     expect(await runRetentionJob({ knex: srv.deps.knex, store: srv.deps.store, clock, retentionYears: 0 })).to.equal(1);
     await settle();
