@@ -15,6 +15,7 @@ const COMMANDS: { script: string; bad: string[] }[] = [
   { script: 'seed-demo', bad: ['--admin'] },
   { script: 'rotate-master-key', bad: ['--key', 'x'] },
   { script: 'audit-replay', bad: ['--paciente', 'abc'] },
+  { script: 'analytics-grant', bad: ['--role', 'Ana María'] },
 ];
 
 async function tables(db: TestDatabase): Promise<string[]> {

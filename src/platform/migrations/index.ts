@@ -22,6 +22,7 @@ import * as m020 from './020_horarios.ts';
 import * as m024 from './024_recordatorios_usuario.ts';
 import * as m026 from './026_lista_espera.ts';
 import * as m027 from './027_analitica.ts';
+import * as m028 from './028_analitica_funciones.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '024_recordatorios_usuario': m024,
   '026_lista_espera': m026,
   '027_analitica': m027,
+  '028_analitica_funciones': m028,
 };

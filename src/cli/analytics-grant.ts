@@ -1,0 +1,137 @@
+// npm run analytics:grant -- --role NAME [--password-stdin] | --role NAME --revoke — an analyst's own
+// PostgreSQL login: it reads the schema `analitica` (pseudonymous facts, docs/read-models.md
+// "Analytics") and nothing else. Roles are the cluster's; the grants are this database's.
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { ConfigError, loadConfig } from '../platform/config.ts';
+import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { commandLine, isMainModule, UsageError } from './args.ts';
+
+/** Marks the roles this command made: it changes or drops no other. */
+export const ANALYST_MARK = 'practice analyst login (npm run analytics:grant)';
+const ROLE = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export class RefusedError extends Error {}
+
+interface RoleRow { rolsuper: boolean; rolcreatedb: boolean; rolcreaterole: boolean; rolreplication: boolean; rolbypassrls: boolean; mark: string | null }
+
+async function existing(knex: Knex, role: string): Promise<RoleRow | null> {
+  const { rows } = await knex.raw(
+    `select rolsuper, rolcreatedb, rolcreaterole, rolreplication, rolbypassrls, shobj_description(oid, 'pg_authid') as mark from pg_roles where rolname = ?`,
+    [role],
+  );
+  return rows[0] ?? null;
+}
+
+/** Refuses the app's own role, built-in names, and any role this command did not create. */
+async function checkOurs(knex: Knex, role: string, mustExist: boolean): Promise<RoleRow | null> {
+  const { rows: [me] } = await knex.raw('select current_user as me');
+  if (role === me.me || role === 'postgres' || role.startsWith('pg_')) throw new RefusedError(`"${role}" is not an analyst's role: refused`);
+  const row = await existing(knex, role);
+  if (!row && mustExist) throw new RefusedError(`no role "${role}" in this cluster`);
+  if (row && row.mark !== ANALYST_MARK) throw new RefusedError(`role "${role}" exists and was not made by analytics:grant: refused (choose another name)`);
+  if (row && (row.rolsuper || row.rolcreatedb || row.rolcreaterole || row.rolreplication || row.rolbypassrls)) {
+    throw new RefusedError(`role "${role}" has administrative attributes: refused`);
+  }
+  return row;
+}
+
+/**
+ * Creates or updates the login: nothing but CONNECT here, USAGE on `analitica` and SELECT on its
+ * tables and views; read-only sessions with a statement timeout, so a BI query never holds the
+ * service's tables for long. Answers whether the role was created.
+ */
+export async function grantAnalyst(knex: Knex, role: string, password: string): Promise<boolean> {
+  return knex.transaction(async (trx) => {
+    const row = await checkOurs(trx, role, false);
+    const { rows: [{ q }] } = await trx.raw('select quote_literal(?) as q', [password]);
+    const attributes = `login nosuperuser nocreatedb nocreaterole noreplication nobypassrls noinherit connection limit 5 password ${q}`;
+    await trx.raw(`${row ? 'alter' : 'create'} role ?? with ${attributes}`, [role]);
+    await trx.raw(`comment on role ?? is '${ANALYST_MARK}'`, [role]);
+    await trx.raw('alter role ?? set search_path = analitica', [role]);
+    await trx.raw('alter role ?? set default_transaction_read_only = on', [role]);
+    await trx.raw("alter role ?? set statement_timeout = '5min'", [role]);
+    await trx.raw("alter role ?? set idle_in_transaction_session_timeout = '15min'", [role]);
+    const { rows: [{ db }] } = await trx.raw('select current_database() as db');
+    await trx.raw('grant connect on database ?? to ??', [db, role]);
+    await trx.raw('grant usage on schema analitica to ??', [role]);
+    await trx.raw('grant select on all tables in schema analitica to ??', [role]);
+    return !row;
+  });
+}
+
+/** Takes the role's privileges in this database away and drops it. */
+export async function revokeAnalyst(knex: Knex, role: string): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await checkOurs(trx, role, true);
+    const { rows: [{ db }] } = await trx.raw('select current_database() as db');
+    await trx.raw('revoke all on all tables in schema analitica from ??', [role]);
+    await trx.raw('revoke all on schema analitica from ??', [role]);
+    await trx.raw('revoke all on database ?? from ??', [db, role]);
+    await trx.raw('drop owned by ??', [role]);
+    try {
+      await trx.raw('drop role ??', [role]);
+    } catch (err) {
+      // 2BP01: it still holds privileges or objects in another database of the cluster.
+      if ((err as { code?: string }).code === '2BP01') throw new RefusedError(`role "${role}" still has privileges in another database: ${(err as Error).message}`);
+      throw err;
+    }
+  });
+}
+
+const USAGE = `Usage: npm run -s analytics:grant -- --role NAME [--password-stdin]
+       npm run -s analytics:grant -- --role NAME --revoke
+
+Creates (or updates) an analyst's PostgreSQL login NAME that can read the schema analitica
+(pseudonymous facts and views, docs/read-models.md "Analytics") and nothing else: no personal table,
+no event, no key, no function of the service. Sessions are read-only, with a 5-minute statement
+timeout and at most 5 connections. Prints JSON on stdout: host, port, database, role and, when set
+now, the password (a new random one unless --password-stdin). Run again to change the password.
+
+Options:
+  --role NAME        the login (lower-case letters, digits and _, at most 63)
+  --password-stdin   read the password from standard input (at least 12 characters)
+  --revoke           remove the login (its grants here, then the role)
+  --help             this text
+`;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+if (isMainModule(import.meta.url)) {
+  const opts = commandLine(USAGE, { role: { type: 'string' }, 'password-stdin': { type: 'boolean' }, revoke: { type: 'boolean' } }, (v) => {
+    if (!v.role || !ROLE.test(v.role)) throw new UsageError('--role needs a name of lower-case letters, digits and _ (at most 63, not starting with a digit)');
+    if (v.revoke && v['password-stdin']) throw new UsageError('--revoke takes no password');
+    return { role: v.role, revoke: v.revoke === true, stdin: v['password-stdin'] === true };
+  });
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  try {
+    const password = opts.revoke ? '' : opts.stdin ? await readStdin() : randomBytes(18).toString('base64url');
+    if (!opts.revoke && password.length < 12) throw new RefusedError('the password needs at least 12 characters');
+    const config = loadConfig();
+    const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 2 });
+    try {
+      const url = new URL(db.url);
+      const where = { host: url.hostname, port: Number(url.port || 5432), database: decodeURIComponent(url.pathname.slice(1)), role: opts.role };
+      if (opts.revoke) {
+        await revokeAnalyst(db.knex, opts.role);
+        say(`Removed the analyst login "${opts.role}".`);
+        process.stdout.write(`${JSON.stringify({ ...where, revoked: true })}\n`);
+      } else {
+        const created = await grantAnalyst(db.knex, opts.role, password);
+        say(`${created ? 'Created' : 'Updated'} the analyst login "${opts.role}": SELECT on schema analitica only.`);
+        process.stdout.write(`${JSON.stringify({ ...where, schema: 'analitica', ...(opts.stdin ? {} : { password }) })}\n`);
+      }
+    } finally {
+      await db.close();
+    }
+    process.exit(0);
+  } catch (err) {
+    const known = err instanceof ConfigError || err instanceof RefusedError;
+    say(err instanceof ConfigError ? `Configuration error: ${err.message}` : known ? (err as Error).message : `analytics:grant failed: ${err instanceof Error ? err.stack : String(err)}`);
+    process.exit(err instanceof ConfigError ? 2 : 1);
+  }
+}

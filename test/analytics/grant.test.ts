@@ -1,0 +1,144 @@
+import { expect } from 'chai';
+import pg from 'pg';
+import { allProjections } from '../../src/projections/index.ts';
+import { shadowRebuild } from '../../src/projections/shadow-rebuild.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { runCli, serverEnv } from '../cli/support.ts';
+import { practice } from '../clinico/support.ts';
+
+// An analyst's login made by `npm run analytics:grant`, used as an analyst would: a plain PostgreSQL
+// connection with the printed host, port, database, role and password. It reads the schema
+// analitica and is refused everything else.
+
+interface Login { host: string; port: number; database: string; role: string; password?: string }
+
+describe('analytics:grant: an analyst login that reads the analitica schema and nothing else', function () {
+  this.timeout(180_000);
+  let srv: TestServer;
+  const role = `analista_${process.pid}`;
+  let login: Login;
+  const clients: pg.Client[] = [];
+
+  const grant = async (...args: string[]) => runCli('analytics-grant', ['--role', role, ...args], serverEnv(srv));
+  async function connect(l: Login, password = l.password!): Promise<pg.Client> {
+    const c = new pg.Client({ host: l.host, port: l.port, database: l.database, user: l.role, password });
+    await c.connect();
+    clients.push(c);
+    return c;
+  }
+  /** The SQLSTATE a statement fails with ('' when it succeeds). */
+  const code = async (c: pg.Client, sql: string): Promise<string> => c.query(sql).then(() => '', (err: { code?: string }) => err.code ?? '?');
+
+  before(async () => {
+    srv = await startTestServer();
+    const admin = await srv.adminToken();
+    const { paciente } = await practice(srv, admin);
+    await srv.request('POST', '/api/diario-emocional', { token: paciente.token, body: { emocion: 'Calma', intensidad: 3 } });
+    await srv.deps.projections.waitFor(await srv.deps.store.head(), 20_000);
+    const r = await grant();
+    expect(r.code, r.stderr).to.equal(0);
+    login = JSON.parse(r.stdout);
+  });
+  // The login allows 5 connections at a time.
+  afterEach(async () => {
+    for (const c of clients.splice(0)) await c.end().catch(() => {});
+  });
+  after(async () => {
+    await srv?.deps.knex.raw(`drop role if exists ${role}`).catch(() => {});
+    await srv?.stop();
+  });
+
+  it('prints how to connect: host, port, database, role and a password', () => {
+    const url = new URL(srv.db.url);
+    expect(login).to.include({ host: url.hostname, port: Number(url.port), database: url.pathname.slice(1), role, schema: 'analitica' });
+    expect(login.password).to.be.a('string').with.length.greaterThanOrEqual(12);
+  });
+
+  it('reads every table and view of analitica, by bare name too', async () => {
+    const c = await connect(login);
+    const { rows } = await srv.deps.knex.raw(`select relname from pg_class where relnamespace = 'analitica'::regnamespace and relkind in ('r', 'v') order by 1`);
+    expect(rows.length).to.equal(11);
+    for (const { relname } of rows) expect(await code(c, `select * from analitica.${relname} limit 1`), relname).to.equal('');
+    expect((await c.query('select count(*)::int as n from hechos_diario')).rows[0].n).to.equal(1);
+  });
+
+  it('is refused every other table, the event log and the keys', async () => {
+    const c = await connect(login);
+    const { rows } = await srv.deps.knex.raw(`select schemaname || '.' || tablename as t from pg_tables where schemaname not in ('pg_catalog', 'information_schema', 'analitica') order by 1`);
+    const names = rows.map((r: { t: string }) => r.t);
+    expect(names).to.include.members(['public.usuarios', 'public.pacientes', 'public.events', 'public.data_keys', 'public.server_keys', 'public.analitica_asignaciones', 'public.mensajes']);
+    for (const t of names) expect(await code(c, `select * from ${t} limit 1`), t).to.equal('42501');
+    expect(await code(c, 'select * from pg_authid'), 'pg_authid').to.equal('42501');
+    // Column statistics of the personal tables (their most common values) are not shown either.
+    expect((await c.query(`select count(*)::int as n from pg_stats where schemaname = 'public'`)).rows[0].n).to.equal(0);
+  });
+
+  it('can neither write nor create, nor call the service functions or file readers', async () => {
+    const c = await connect(login);
+    const refused = ['42501', '25006']; // insufficient privilege; read-only transaction
+    expect(refused).to.include(await code(c, `insert into analitica.parametros (unica, min_celda) values (true, 1) on conflict (unica) do update set min_celda = 1`));
+    expect(refused).to.include(await code(c, 'update analitica.parametros set min_celda = 1'));
+    expect(refused).to.include(await code(c, 'delete from analitica.hechos_diario'));
+    expect(refused).to.include(await code(c, 'create table analitica.mia (x int)'));
+    expect(refused).to.include(await code(c, 'create table public.mia (x int)'));
+    expect(await code(c, 'set transaction read write; insert into analitica.parametros values (true, 1)')).to.be.oneOf(refused);
+    const callable = await c.query(`select count(*)::int as n from pg_proc where pronamespace = 'public'::regnamespace and has_function_privilege(oid, 'execute')`);
+    expect(callable.rows[0].n, 'functions of the service it may call').to.equal(0);
+    expect(await code(c, `select public.practice_append(null, null, null, null, null, null, null)`)).to.equal('42501');
+    expect(await code(c, `select pg_read_file('/etc/passwd')`)).to.equal('42501');
+    expect(await code(c, `select lo_import('/etc/passwd')`)).to.equal('42501');
+    expect((await srv.deps.knex.raw('select min_celda from analitica.parametros')).rows[0].min_celda).to.equal(5);
+  });
+
+  it("does not see other sessions' queries", async () => {
+    const c = await connect(login);
+    const app = srv.deps.knex.raw('select pg_sleep(0.5), 1 as secreto');
+    await new Promise((r) => setTimeout(r, 100));
+    const { rows } = await c.query(`select query from pg_stat_activity where usename is distinct from current_user and query <> ''`);
+    await app;
+    expect(rows.length).to.be.greaterThan(0);
+    for (const r of rows) expect(r.query).to.equal('<insufficient privilege>');
+  });
+
+  it('keeps reading after a rebuild beside the live tables', async () => {
+    await shadowRebuild({ knex: srv.deps.knex, url: srv.db.url, store: srv.deps.store, projections: allProjections(srv.config) });
+    const c = await connect(login);
+    for (const rel of ['hechos_citas', 'hechos_diario', 'semanal_paciente', 'citas', 'bienestar_consulta_semana']) expect(await code(c, `select * from analitica.${rel}`), rel).to.equal('');
+    expect(await code(c, 'select * from public.analitica_asignaciones')).to.equal('42501');
+  });
+
+  it('changes the password when run again, and --revoke removes the login', async () => {
+    const again = await grant();
+    expect(again.code, again.stderr).to.equal(0);
+    const renewed: Login = JSON.parse(again.stdout);
+    expect(renewed.password).to.not.equal(login.password);
+    await (await connect(renewed)).query('select 1');
+    const old = await connect(login).then(() => 'connected', (err: { code?: string }) => err.code);
+    expect(old).to.equal('28P01');
+    const revoked = await grant('--revoke');
+    expect(revoked.code, revoked.stderr).to.equal(0);
+    expect((await srv.deps.knex.raw('select count(*)::int as n from pg_roles where rolname = ?', [role])).rows[0].n).to.equal(0);
+    expect(await connect(renewed).then(() => 'connected', (err: { code?: string }) => err.code)).to.equal('28P01');
+    const twice = await grant('--revoke');
+    expect(twice.code).to.equal(1);
+    expect(twice.stderr).to.include('no role');
+  });
+
+  it("refuses the service's own role, built-in names and roles it did not make", async () => {
+    const other = `otro_${process.pid}`;
+    await srv.deps.knex.raw(`create role ${other} nologin`);
+    try {
+      const { rows: [{ me }] } = await srv.deps.knex.raw('select current_user as me');
+      for (const name of [me, other]) {
+        const r = await runCli('analytics-grant', ['--role', name], serverEnv(srv));
+        expect(r.code, name).to.equal(1);
+        expect(r.stderr).to.match(/refused/);
+      }
+      const { rows } = await srv.deps.knex.raw('select rolcanlogin from pg_roles where rolname = ?', [other]);
+      expect(rows).to.deep.equal([{ rolcanlogin: false }]);
+      for (const bad of ['Ana', '1ana', 'ana-b', 'ana;drop']) expect((await runCli('analytics-grant', ['--role', bad], serverEnv(srv))).code, bad).to.equal(2);
+    } finally {
+      await srv.deps.knex.raw(`drop role ${other}`);
+    }
+  });
+});
