@@ -16,6 +16,7 @@ const COMMANDS: { script: string; bad: string[] }[] = [
   { script: 'rotate-master-key', bad: ['--key', 'x'] },
   { script: 'audit-replay', bad: ['--paciente', 'abc'] },
   { script: 'analytics-grant', bad: ['--role', 'Ana María'] },
+  { script: 'analytics-export', bad: ['--out', 'x', '--format', 'xlsx'] },
 ];
 
 async function tables(db: TestDatabase): Promise<string[]> {
