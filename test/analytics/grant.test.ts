@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { allProjections } from '../../src/projections/index.ts';
 import { shadowRebuild } from '../../src/projections/shadow-rebuild.ts';
@@ -60,6 +61,18 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
     expect(rows.length).to.equal(11);
     for (const { relname } of rows) expect(await code(c, `select * from analitica.${relname} limit 1`), relname).to.equal('');
     expect((await c.query('select count(*)::int as n from hechos_diario')).rows[0].n).to.equal(1);
+  });
+
+  it("runs the README's example queries", async () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('## For analysts'), readme.indexOf('## Configuration'));
+    const queries = [...section.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]);
+    expect(queries).to.have.length(3);
+    const c = await connect(login);
+    for (const q of queries) {
+      const r = await c.query(q);
+      expect(r.fields.length, q).to.be.greaterThan(2);
+    }
   });
 
   it('is refused every other table, the event log and the keys', async () => {
