@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { pseudonymizer } from '../../src/platform/analytics/pseudonyms.ts';
+import { pseudonymizer, type PseudonymKind } from '../../src/platform/analytics/pseudonyms.ts';
 import { runRetentionJob } from '../../src/reactors/retention.ts';
 import { allProjections } from '../../src/projections/index.ts';
 import { resetProjections } from '../../src/projections/runner.ts';
@@ -27,7 +27,7 @@ describe('analytics schema: facts, pseudonyms, small cells, rebuilds and erasure
   let small: Psicologo;
   const pacientes: Paciente[] = [];
   const clock = new ManualClock(BOOKED_AT);
-  const seud = (kind: 'paciente' | 'psicologo' | 'cita', id: number) => pseudonymizer(srv.config.analyticsPepper)(kind, id);
+  const seud = (kind: PseudonymKind, id: number) => pseudonymizer(srv.config.analyticsPepper)(kind, id);
   const ok = async (method: string, path: string, token: string, body?: unknown) => {
     const r = await srv.request(method, path, { token, body });
     expect(r.status, `${method} ${path}: ${r.text}`).to.be.within(200, 299);
@@ -129,6 +129,29 @@ describe('analytics schema: facts, pseudonyms, small cells, rebuilds and erasure
     const [shown] = await rows(`select * from analitica.actividad_psicologo_semana where semana = '2026-01-12' and psicologo = ?`, [seud('psicologo', small.idPsicologo)]);
     expect(shown).to.include({ suprimida: false, pacientes: 2, citas: 2 });
     await srv.deps.knex.raw('update analitica.parametros set min_celda = 5');
+  });
+
+  it("keeps one fact per diary entry, progress record and session the administrator's lists show", async () => {
+    await ok('POST', '/api/progreso-emocional', pacientes[1].token, { fecha: '2026-01-04', nivelEstres: 7, nivelAnsiedad: 6, nivelAnimo: 3 });
+    await settle();
+    const diario = (await ok('GET', '/api/admin/diario-emocional', admin)) as { idDiario: number; idPaciente: number; fecha: string; intensidad: number }[];
+    const hechosDiario = await rows(`select registro, paciente, to_char(fecha, 'YYYY-MM-DD') as fecha, intensidad, psicologo from analitica.hechos_diario`);
+    expect(hechosDiario).to.have.length(diario.length).and.to.have.length.greaterThan(4);
+    for (const d of diario) {
+      expect(hechosDiario.find((h: { registro: string }) => h.registro === seud('diario', d.idDiario)), `diary ${d.idDiario}`).to.deep.include({
+        paciente: seud('paciente', d.idPaciente), fecha: d.fecha.slice(0, 10), intensidad: d.intensidad, psicologo: seud('psicologo', psi.idPsicologo),
+      });
+    }
+    const progreso = (await ok('GET', '/api/admin/progreso-emocional', admin)) as { idProgress: number; idPaciente: number; fecha: string; nivelEstres: number; nivelAnimo: number }[];
+    const hechosProgreso = await rows(`select registro, paciente, to_char(fecha, 'YYYY-MM-DD') as fecha, nivel_estres, nivel_animo from analitica.hechos_progreso`);
+    expect(hechosProgreso.map((h: object) => JSON.stringify(h)).sort()).to.deep.equal(progreso.map((p) => JSON.stringify({
+      registro: seud('progreso', p.idProgress), paciente: seud('paciente', p.idPaciente), fecha: p.fecha.slice(0, 10), nivel_estres: p.nivelEstres, nivel_animo: p.nivelAnimo,
+    })).sort());
+    const sesiones = (await ok('GET', '/api/admin/sesiones', admin)) as { idSesion: number; idCita: number; durationMinutes: number }[];
+    const hechosSesiones = await rows('select sesion, cita, duracion_min from analitica.hechos_sesiones');
+    expect(hechosSesiones.map((h: object) => JSON.stringify(h)).sort()).to.deep.equal(sesiones.map((x) => JSON.stringify({
+      sesion: seud('sesion', x.idSesion), cita: seud('cita', x.idCita), duracion_min: x.durationMinutes,
+    })).sort());
   });
 
   it('holds no name, e-mail, phone, reason, note or free-text emotion, and no id in clear', async () => {
