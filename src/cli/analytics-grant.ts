@@ -1,7 +1,7 @@
 // npm run analytics:grant -- --role NAME [--password-stdin] | --role NAME --revoke — an analyst's own
 // PostgreSQL login: it reads the schema `analitica` (pseudonymous facts, docs/read-models.md
 // "Analytics") and nothing else. Roles are the cluster's; the grants are this database's.
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
@@ -33,7 +33,50 @@ async function checkOurs(knex: Knex, role: string, mustExist: boolean): Promise<
   if (row && (row.rolsuper || row.rolcreatedb || row.rolcreaterole || row.rolreplication || row.rolbypassrls)) {
     throw new RefusedError(`role "${role}" has administrative attributes: refused`);
   }
+  if (row) {
+    // NOINHERIT does not stop SET ROLE: a member of pg_read_all_data (or of the service's role) could
+    // read everything. And privileges someone granted it here by hand reach beyond analitica.
+    const { rows: roles } = await knex.raw(
+      `select g.rolname as name from pg_auth_members m join pg_roles g on g.oid = m.roleid join pg_roles r on r.oid = m.member where r.rolname = ? order by 1`,
+      [role],
+    );
+    if (roles.length) {
+      const names = roles.map((r: { name: string }) => r.name).join(', ');
+      throw new RefusedError(`role "${role}" is a member of ${names}: refused (revoke ${names} from ${role} first)`);
+    }
+    const { rows: extra } = await knex.raw(
+      `with me as (select oid from pg_roles where rolname = ?)
+       select c.oid::regclass::text as what from pg_class c cross join aclexplode(c.relacl) a
+        where a.grantee = (select oid from me) and c.relnamespace <> 'analitica'::regnamespace
+       union all select 'schema ' || quote_ident(n.nspname) from pg_namespace n cross join aclexplode(n.nspacl) a
+        where a.grantee = (select oid from me) and n.nspname <> 'analitica'
+       union all select 'function ' || p.oid::regprocedure::text from pg_proc p cross join aclexplode(p.proacl) a
+        where a.grantee = (select oid from me)
+       order by 1`,
+      [role],
+    );
+    if (extra.length) {
+      const list = [...new Set(extra.map((r: { what: string }) => r.what))].join(', ');
+      throw new RefusedError(`role "${role}" holds privileges outside analitica (${list}): refused (revoke them first)`);
+    }
+  }
   return row;
+}
+
+/**
+ * The SCRAM-SHA-256 secret PostgreSQL stores for `password` (as psql's \password sends it): the
+ * statement, which the server may log (log_statement, a failed statement) and an error message may
+ * quote, never holds the password itself. Only for printable ASCII, where SASLprep changes nothing;
+ * any other password is sent as is and hashed by the server.
+ */
+export function scramSecret(password: string): string {
+  if (!/^[\x20-\x7e]+$/.test(password)) return password;
+  const salt = randomBytes(16);
+  const iterations = 4096;
+  const salted = pbkdf2Sync(password, salt, iterations, 32, 'sha256');
+  const storedKey = createHash('sha256').update(createHmac('sha256', salted).update('Client Key').digest()).digest();
+  const serverKey = createHmac('sha256', salted).update('Server Key').digest();
+  return `SCRAM-SHA-256$${iterations}:${salt.toString('base64')}$${storedKey.toString('base64')}:${serverKey.toString('base64')}`;
 }
 
 /**
@@ -44,7 +87,7 @@ async function checkOurs(knex: Knex, role: string, mustExist: boolean): Promise<
 export async function grantAnalyst(knex: Knex, role: string, password: string): Promise<boolean> {
   return knex.transaction(async (trx) => {
     const row = await checkOurs(trx, role, false);
-    const { rows: [{ q }] } = await trx.raw('select quote_literal(?) as q', [password]);
+    const { rows: [{ q }] } = await trx.raw('select quote_literal(?) as q', [scramSecret(password)]);
     const attributes = `login nosuperuser nocreatedb nocreaterole noreplication nobypassrls noinherit connection limit 5 password ${q}`;
     await trx.raw(`${row ? 'alter' : 'create'} role ?? with ${attributes}`, [role]);
     await trx.raw(`comment on role ?? is '${ANALYST_MARK}'`, [role]);
@@ -84,9 +127,11 @@ const USAGE = `Usage: npm run -s analytics:grant -- --role NAME [--password-stdi
 
 Creates (or updates) an analyst's PostgreSQL login NAME that can read the schema analitica
 (pseudonymous facts and views, docs/read-models.md "Analytics") and nothing else: no personal table,
-no event, no key, no function of the service. Sessions are read-only, with a 5-minute statement
-timeout and at most 5 connections. Prints JSON on stdout: host, port, database, role and, when set
+no event, no key, no function of the service. Sessions start read-only, with a 5-minute statement
+timeout, at most 5 connections. Prints JSON on stdout: host, port, database, role and, when set
 now, the password (a new random one unless --password-stdin). Run again to change the password.
+Refuses (exit 1, nothing changed) the service's own role, built-in roles, a role it did not make, and
+one of its own since given administrative attributes, memberships or privileges outside analitica.
 
 Options:
   --role NAME        the login (lower-case letters, digits and _, at most 63)

@@ -1,11 +1,13 @@
 import { expect } from 'chai';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { allProjections } from '../../src/projections/index.ts';
 import { shadowRebuild } from '../../src/projections/shadow-rebuild.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { runCli, serverEnv } from '../cli/support.ts';
+import { ROOT, runCli, serverEnv, type CliResult } from '../cli/support.ts';
 import { practice } from '../clinico/support.ts';
+import { ANALYST_MARK } from '../../src/cli/analytics-grant.ts';
 
 // An analyst's login made by `npm run analytics:grant`, used as an analyst would: a plain PostgreSQL
 // connection with the printed host, port, database, role and password. It reads the schema
@@ -26,6 +28,24 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
     await c.connect();
     clients.push(c);
     return c;
+  }
+  /** The command with the password on its standard input (runCli gives none). */
+  function grantWithStdin(input: string): Promise<CliResult> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/analytics-grant.ts', '--role', role, '--password-stdin'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...serverEnv(srv) },
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.stdin.end(input);
+    return new Promise((done) => child.on('close', (c) => done({ code: c, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() })));
+  }
+  /** Every table and view of analitica, from the catalog. */
+  async function analiticaRelations(): Promise<string[]> {
+    const { rows } = await srv.deps.knex.raw(`select relname from pg_class where relnamespace = 'analitica'::regnamespace and relkind in ('r', 'v', 'm', 'p') order by 1`);
+    return rows.map((r: { relname: string }) => r.relname);
   }
   /** The SQLSTATE a statement fails with ('' when it succeeds). */
   const code = async (c: pg.Client, sql: string): Promise<string> => c.query(sql).then(() => '', (err: { code?: string }) => err.code ?? '?');
@@ -55,11 +75,24 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
     expect(login.password).to.be.a('string').with.length.greaterThanOrEqual(12);
   });
 
+  it('makes a plain login: no administrative attribute, no membership, the password stored as a SCRAM secret only', async () => {
+    const { rows: [r] } = await srv.deps.knex.raw(
+      `select r.rolsuper, r.rolcreatedb, r.rolcreaterole, r.rolreplication, r.rolbypassrls, r.rolinherit, r.rolcanlogin, r.rolconnlimit, a.rolpassword, r.rolconfig
+         from pg_roles r join pg_authid a on a.oid = r.oid where r.rolname = ?`,
+      [role],
+    );
+    expect(r).to.include({ rolsuper: false, rolcreatedb: false, rolcreaterole: false, rolreplication: false, rolbypassrls: false, rolinherit: false, rolcanlogin: true, rolconnlimit: 5 });
+    expect(r.rolconfig).to.include.members(['search_path=analitica', 'default_transaction_read_only=on', 'statement_timeout=5min']);
+    expect(r.rolpassword).to.match(/^SCRAM-SHA-256\$4096:/);
+    const { rows: members } = await srv.deps.knex.raw('select 1 from pg_auth_members m join pg_roles r on r.oid = m.member where r.rolname = ?', [role]);
+    expect(members).to.deep.equal([]);
+  });
+
   it('reads every table and view of analitica, by bare name too', async () => {
     const c = await connect(login);
-    const { rows } = await srv.deps.knex.raw(`select relname from pg_class where relnamespace = 'analitica'::regnamespace and relkind in ('r', 'v') order by 1`);
-    expect(rows.length).to.equal(11);
-    for (const { relname } of rows) expect(await code(c, `select * from analitica.${relname} limit 1`), relname).to.equal('');
+    const relations = await analiticaRelations();
+    expect(relations).to.include.members(['hechos_citas', 'hechos_sesiones', 'hechos_diario', 'hechos_progreso', 'semanal_paciente', 'parametros', 'citas', 'actividad_consulta_semana', 'bienestar_consulta_semana']);
+    for (const rel of relations) expect(await code(c, `select * from analitica.${rel} limit 1`), rel).to.equal('');
     expect((await c.query('select count(*)::int as n from hechos_diario')).rows[0].n).to.equal(1);
   });
 
@@ -100,6 +133,16 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
     expect(await code(c, `select public.practice_append(null, null, null, null, null, null, null)`)).to.equal('42501');
     expect(await code(c, `select pg_read_file('/etc/passwd')`)).to.equal('42501');
     expect(await code(c, `select lo_import('/etc/passwd')`)).to.equal('42501');
+    expect(await code(c, 'select * from pg_largeobject')).to.equal('42501');
+    expect(await code(c, `select pg_ls_dir('.')`)).to.equal('42501');
+    expect(await code(c, `copy (select 1) to program 'true'`)).to.equal('42501');
+    expect(await code(c, `copy (select 1) to '/tmp/analista.csv'`)).to.equal('42501');
+    expect(await code(c, 'set role pg_read_all_data')).to.equal('42501');
+    expect(await code(c, `set role ${(await srv.deps.knex.raw('select current_user as me')).rows[0].me}`)).to.equal('42501');
+    // dblink and postgres_fdw are not installed, and the login could not install them.
+    expect(await code(c, `select dblink_connect('x')`)).to.equal('42883');
+    expect(refused).to.include(await code(c, 'create extension dblink'));
+    expect(refused).to.include(await code(c, 'set transaction read write; create extension dblink'));
     expect((await srv.deps.knex.raw('select min_celda from analitica.parametros')).rows[0].min_celda).to.equal(5);
   });
 
@@ -116,7 +159,9 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
   it('keeps reading after a rebuild beside the live tables', async () => {
     await shadowRebuild({ knex: srv.deps.knex, url: srv.db.url, store: srv.deps.store, projections: allProjections(srv.config) });
     const c = await connect(login);
-    for (const rel of ['hechos_citas', 'hechos_diario', 'semanal_paciente', 'citas', 'bienestar_consulta_semana']) expect(await code(c, `select * from analitica.${rel}`), rel).to.equal('');
+    const relations = await analiticaRelations();
+    expect(relations.length).to.be.greaterThan(9);
+    for (const rel of relations) expect(await code(c, `select * from analitica.${rel}`), rel).to.equal('');
     expect(await code(c, 'select * from public.analitica_asignaciones')).to.equal('42501');
   });
 
@@ -132,6 +177,18 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
     expect(revoked.code, revoked.stderr).to.equal(0);
     expect((await srv.deps.knex.raw('select count(*)::int as n from pg_roles where rolname = ?', [role])).rows[0].n).to.equal(0);
     expect(await connect(renewed).then(() => 'connected', (err: { code?: string }) => err.code)).to.equal('28P01');
+    // A password of one's own from stdin: not printed, and it works.
+    const own = 'una clave propia, larga';
+    const chosen = await grantWithStdin(`${own}\n`);
+    expect(chosen.code, chosen.stderr).to.equal(0);
+    const chosenLogin: Login = JSON.parse(chosen.stdout);
+    expect(chosenLogin.password).to.equal(undefined);
+    expect(chosen.stdout + chosen.stderr).to.not.include(own);
+    await (await connect(chosenLogin, own)).query('select 1');
+    expect((await grantWithStdin('corta\n')).code).to.equal(1);
+    for (const c of clients.splice(0)) await c.end();
+    const gone = await grant('--revoke');
+    expect(gone.code, gone.stderr).to.equal(0);
     const twice = await grant('--revoke');
     expect(twice.code).to.equal(1);
     expect(twice.stderr).to.include('no role');
@@ -149,9 +206,50 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
       }
       const { rows } = await srv.deps.knex.raw('select rolcanlogin from pg_roles where rolname = ?', [other]);
       expect(rows).to.deep.equal([{ rolcanlogin: false }]);
+      for (const name of ['postgres', 'pg_monitor', 'pg_read_all_data']) {
+        const r = await runCli('analytics-grant', ['--role', name], serverEnv(srv));
+        expect(r.code, name).to.equal(1);
+        expect(r.stderr).to.match(/refused/);
+      }
       for (const bad of ['Ana', '1ana', 'ana-b', 'ana;drop']) expect((await runCli('analytics-grant', ['--role', bad], serverEnv(srv))).code, bad).to.equal(2);
     } finally {
       await srv.deps.knex.raw(`drop role ${other}`);
+    }
+  });
+
+  it('refuses a login of its own that was made a superuser, a member of a role, or given other privileges, touching nothing', async () => {
+    const name = `marcado_${process.pid}`;
+    const knex = srv.deps.knex;
+    const state = async () => (await knex.raw('select rolcanlogin, rolsuper, rolconfig from pg_roles where rolname = ?', [name])).rows[0];
+    const cases: [string, string, RegExp][] = [
+      [`alter role ${name} superuser`, `alter role ${name} nosuperuser`, /administrative/],
+      [`alter role ${name} createrole`, `alter role ${name} nocreaterole`, /administrative/],
+      [`grant pg_read_all_data to ${name}`, `revoke pg_read_all_data from ${name}`, /member of pg_read_all_data/],
+      [`grant pg_read_all_stats to ${name}`, `revoke pg_read_all_stats from ${name}`, /member of pg_read_all_stats/],
+      [`grant select on public.usuarios to ${name}`, `revoke select on public.usuarios from ${name}`, /outside analitica \(usuarios\)/],
+      [`grant usage on schema public to ${name}`, `revoke usage on schema public from ${name}`, /outside analitica \(schema public\)/],
+    ];
+    await knex.raw(`create role ${name} nologin`);
+    await knex.raw(`comment on role ${name} is '${ANALYST_MARK}'`);
+    try {
+      for (const [make, undo, message] of cases) {
+        await knex.raw(make);
+        const before = await state();
+        const r = await runCli('analytics-grant', ['--role', name], serverEnv(srv));
+        expect(r.code, make).to.equal(1);
+        expect(r.stderr, make).to.match(message);
+        expect(r.stdout, make).to.equal('');
+        expect(await state(), make).to.deep.equal(before);
+        await knex.raw(undo);
+      }
+      // Put right, the same role is taken over.
+      const r = await runCli('analytics-grant', ['--role', name], serverEnv(srv));
+      expect(r.code, r.stderr).to.equal(0);
+      expect(await state()).to.include({ rolcanlogin: true, rolsuper: false });
+      expect((await runCli('analytics-grant', ['--role', name, '--revoke'], serverEnv(srv))).code).to.equal(0);
+    } finally {
+      await knex.raw(`drop owned by ${name}`).catch(() => {});
+      await knex.raw(`drop role if exists ${name}`);
     }
   });
 });
