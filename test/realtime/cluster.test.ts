@@ -142,9 +142,12 @@ describe('two server instances on one database', () => {
     const watchA = await watch(a, admin);
     const dead = randomUUID();
     const { knex } = cluster.db;
-    await knex('realtime_instancias').insert({ id_instancia: dead, latido: knex.raw("now() - interval '1 hour'") });
-    await knex('realtime_sesiones').insert({ id_sesion: randomUUID(), id_instancia: dead, id_usuario: otro.idUsuario });
-    await knex('presencia').insert({ id_usuario: otro.idUsuario, online: true, version: 1000 }).onConflict('id_usuario').merge();
+    // One transaction: a live instance's sweep may remove the stale instance between two statements.
+    await knex.transaction(async (trx) => {
+      await trx('realtime_instancias').insert({ id_instancia: dead, latido: trx.raw("now() - interval '1 hour'") });
+      await trx('realtime_sesiones').insert({ id_sesion: randomUUID(), id_instancia: dead, id_usuario: otro.idUsuario });
+      await trx('presencia').insert({ id_usuario: otro.idUsuario, online: true, version: 1000 }).onConflict('id_usuario').merge();
+    });
     expect(await presenceOf(watchA, otro.idUsuario, 4000)).to.equal(false);
     expect(await knex('realtime_instancias').where({ id_instancia: dead }).first()).to.equal(undefined);
   });
