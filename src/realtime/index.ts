@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import sockjs, { type Connection } from 'sockjs';
 import { WebSocketServer } from 'ws';
 import type { AppDeps } from '../deps.ts';
+import { notificationSeal } from '../platform/crypto/notifications.ts';
 import { startChatDelivery } from './delivery.ts';
 import { attachDispatcher } from './dispatcher.ts';
 import { sessionHost } from './host.ts';
@@ -58,7 +59,8 @@ function sockjsServer(host: SessionHost, live: Set<StompSession>, deps: AppDeps,
 function createPresence(deps: AppDeps, hub: Hub, databaseUrl: string, instanceId: string, o: RealtimeOptions): Presence {
   return new Presence(
     deps.knex, databaseUrl, instanceId,
-    { graceMs: o.presenceGraceMs, heartbeatMs: o.instanceHeartbeatMs, instanceTimeoutMs: o.instanceTimeoutMs, sweepMs: o.presenceSweepMs },
+    { graceMs: o.presenceGraceMs, heartbeatMs: o.instanceHeartbeatMs, instanceTimeoutMs: o.instanceTimeoutMs, sweepMs: o.presenceSweepMs,
+      seal: notificationSeal(deps.config.masterKey) },
     (change) => void hub.presenceChanged(change).catch((err) => deps.logger.error({ err }, 'presence broadcast failed')),
     () => hub.sessions().filter((s) => s.isOpen).map((s) => ({ id: s.id, idUsuario: s.user!.idUsuario })),
     deps.logger,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
+import type { NotificationSeal } from '../platform/crypto/notifications.ts';
 import type { Logger } from '../platform/logger.ts';
 import { DEFAULT_INSTANCE_TIMEOUT_MS } from './options.ts';
 
@@ -7,7 +8,7 @@ import { DEFAULT_INSTANCE_TIMEOUT_MS } from './options.ts';
  * Presence across server instances. Every instance records its STOMP sessions in PostgreSQL and
  * beats its own row; a user is online while any session of theirs lives on a live instance.
  * Changes are announced with NOTIFY on `practice_presence`, which PostgreSQL delivers at commit to
- * every instance's LISTEN connection, this one's included: presence is short-lived state about
+ * every instance's LISTEN connection, this one's included, sealed (any login may LISTEN): presence is short-lived state about
  * running servers, not a fact of the practice, so it stays out of the event log (where it would
  * also be a permanent record of when each patient was online).
  *
@@ -28,6 +29,8 @@ export interface PresenceOptions {
   heartbeatMs: number;
   instanceTimeoutMs: number;
   sweepMs: number;
+  /** Seals the announcements: they name a user, and PostgreSQL lets any login listen. */
+  seal: NotificationSeal;
 }
 
 const liveSession = (timeoutMs: number) => `exists (select 1 from realtime_sesiones s join realtime_instancias i on i.id_instancia = s.id_instancia
@@ -126,7 +129,7 @@ export class Presence {
       [idUsuario, online],
     );
     const change: PresenceChange = { idUsuario, online, version: Number(rows[0].version) };
-    await trx.raw('select pg_notify(?, ?)', [PRESENCE_CHANNEL, JSON.stringify(change)]);
+    await trx.raw('select pg_notify(?, ?)', [PRESENCE_CHANNEL, this.options.seal.seal(PRESENCE_CHANNEL, JSON.stringify(change))]);
   }
 
   /** Beats this instance's row; if others took it for dead (a long pause), records its sessions again. */
@@ -171,8 +174,13 @@ export class Presence {
     client.on('end', retry);
     client.on('notification', (n) => {
       if (n.channel !== PRESENCE_CHANNEL || !n.payload) return;
+      const text = this.options.seal.open(PRESENCE_CHANNEL, n.payload);
+      if (text === null) {
+        this.logger?.warn('presence announcement not sealed with this deployment\'s key: ignored');
+        return;
+      }
       try {
-        this.onChange(JSON.parse(n.payload) as PresenceChange);
+        this.onChange(JSON.parse(text) as PresenceChange);
       } catch (err) {
         this.logger?.error({ err }, 'presence change not delivered');
       }

@@ -1,11 +1,16 @@
 import pg from 'pg';
 
-/** Announces a destroyed data key (payload `subject|purpose`: ids and a purpose, no personal data). */
+/**
+ * Announces that data keys were destroyed. The payload names no one (any login may LISTEN, and a
+ * subject is a person's id): listeners forget every cached key, which is cheap since destructions
+ * are rare (erasures, ends of retention) and PostgreSQL folds equal payloads of one transaction.
+ */
 export const KEYS_CHANNEL = 'practice_keys';
+export const KEYS_DESTROYED = 'destroyed';
 
 /**
- * One LISTEN connection on KEYS_CHANNEL for a key ring: a key destroyed by any process (an erasure,
- * the retention reactor) is evicted from this process's cache as soon as the commit is announced.
+ * One LISTEN connection on KEYS_CHANNEL for a key ring: when any process destroys a key (an erasure,
+ * the retention reactor) this process's cache is emptied as soon as the commit is announced.
  * While the connection is down nothing is known to be fresh: `connected` is false, the ring then
  * serves no key from its cache, and on every (re)connection the whole cache is forgotten, since
  * announcements sent meanwhile are lost.
@@ -18,8 +23,8 @@ export class KeyDestructionListener {
 
   constructor(
     private readonly connectionString: string,
-    private readonly onDestroyed: (cacheKey: string) => void,
-    private readonly onGap: () => void,
+    /** Forget every cached key: one was destroyed, or announcements may have been missed. */
+    private readonly forget: () => void,
     private readonly retryMs = 1000,
   ) {}
 
@@ -52,13 +57,13 @@ export class KeyDestructionListener {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (n) => {
-      if (n.channel === KEYS_CHANNEL && n.payload) this.onDestroyed(n.payload);
+      if (n.channel === KEYS_CHANNEL) this.forget();
     });
     try {
       await client.connect();
       await client.query(`listen ${KEYS_CHANNEL}`);
       if (this.client !== client) return;
-      this.onGap();
+      this.forget();
       this.connected = true;
     } catch {
       lost();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { errors } from '../errors.ts';
 import { keyEncryptionKey, open, seal } from './aead.ts';
-import { KEYS_CHANNEL, KeyDestructionListener } from './keyring-listener.ts';
+import { KEYS_CHANNEL, KEYS_DESTROYED, KeyDestructionListener } from './keyring-listener.ts';
 
 export type KeyPurpose = 'identity' | 'clinical';
 
@@ -15,7 +15,7 @@ export type KeyLookup = { key: Buffer } | { destroyed: true } | null;
  */
 export class KeyRing {
   private kek: { kek: Buffer; id: string };
-  // A key destroyed by another process is evicted when its announcement arrives (watch()); the
+  // The cache is emptied when another process announces a destruction (watch()); the
   // time bound is the last resort of a ring that does not watch (one-off tools).
   private readonly cache = new Map<string, { key: Buffer; at: number }>();
   private static readonly CACHE_MS = 60_000;
@@ -31,7 +31,7 @@ export class KeyRing {
 
   /** Follows destructions by other processes on the database at `connectionString` (servers). */
   watch(connectionString: string): void {
-    this.listener ??= new KeyDestructionListener(connectionString, (k) => this.evict(k), () => this.evict(null));
+    this.listener ??= new KeyDestructionListener(connectionString, () => this.evict(null));
     this.listener.start();
   }
 
@@ -137,7 +137,7 @@ export class KeyRing {
       .merge({ wrapped: null, destroyed_at: trx.fn.now() });
     // Told to every watching process when this write commits (NOTIFY is transactional: inside the
     // reactor's batch, only if the batch commits).
-    await trx.raw('select pg_notify(?, ?)', [KEYS_CHANNEL, `${subject}|${purpose}`]);
+    await trx.raw('select pg_notify(?, ?)', [KEYS_CHANNEL, KEYS_DESTROYED]);
     this.evict(`${subject}|${purpose}`);
   }
 
