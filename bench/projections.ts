@@ -147,17 +147,7 @@ const PER_MODEL_EVENTS = 100_000;
 async function rebuildEachAlone(ctx: SectionContext, o: OpenedStore, events: number, readRate: number): Promise<void> {
   for (const p of [...o.projections].sort((a, b) => a.name.localeCompare(b.name))) {
     ctx.log(`projections: rebuilding ${p.name} alone over ${fmt(events)} events`);
-    await resetProjections(o.knex, [p]);
-    const head = await o.store.head();
-    const { parked, onParked } = parkedRecorder();
-    const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers([p]), { table: 'projection_checkpoints', onParked });
-    const t = performance.now();
-    runner.start();
-    const ok = await runner.waitFor(head, 3_600_000);
-    const seconds = (performance.now() - t) / 1000;
-    const error = ok && parked.length === 0 ? null : notCaughtUp(runner, parked, `rebuild of ${p.name}`, 3_600_000);
-    await runner.stop();
-    if (error) throw error;
+    const { seconds } = await rebuild({ ...o, projections: [p] }, 3_600_000);
     ctx.add({
       section: SECTION, name: `rebuild one read model alone: ${p.name}${p.name === 'analitica' ? " (the analysts' schema)" : ''}, ${fmt(events)} events`,
       value: round(events / seconds, 0), unit: 'events/s', ratios: [{ to: 'one sealed read pass of the log', value: ratio(events / seconds, readRate) }],

@@ -62,18 +62,20 @@ async function flushWeeks(trx: Trx): Promise<void> {
 type Entry = { id_paciente: number; registro: string; paciente: string; fecha: string; semana: string } & Record<string, unknown>;
 const pending = perTransaction(() => ({ diario: [] as Entry[], progreso: [] as Entry[] }));
 
-const COLUMNS = {
-  diario: 'dia_semana smallint, emocion text, intensidad smallint',
-  progreso: 'nivel_estres smallint, nivel_ansiedad smallint, nivel_animo smallint',
+/** The columns each kind of entry adds to the common ones, with their SQL types. */
+const COLUMNS: Record<'diario' | 'progreso', [name: string, type: string][]> = {
+  diario: [['dia_semana', 'smallint'], ['emocion', 'text'], ['intensidad', 'smallint']],
+  progreso: [['nivel_estres', 'smallint'], ['nivel_ansiedad', 'smallint'], ['nivel_animo', 'smallint']],
 };
 
 async function insertEntries(trx: Trx, kind: 'diario' | 'progreso', rows: Entry[]): Promise<void> {
   if (rows.length === 0) return;
-  const extra = COLUMNS[kind].split(', ').map((c) => c.split(' ')[0]);
+  const extra = COLUMNS[kind].map(([name]) => name);
+  const typed = COLUMNS[kind].map(([name, type]) => `${name} ${type}`).join(', ');
   const { rows: inserted } = await trx.raw(
     `insert into hechos_${kind} (registro, paciente, psicologo, fecha, semana, ${extra.join(', ')})
      select r.registro, r.paciente, a.psicologo, r.fecha, r.semana, ${extra.map((c) => `r.${c}`).join(', ')}
-     from json_to_recordset(?::json) as r(id_paciente int, registro text, paciente text, fecha date, semana date, ${COLUMNS[kind]})
+     from json_to_recordset(?::json) as r(id_paciente int, registro text, paciente text, fecha date, semana date, ${typed})
      left join analitica_asignaciones a on a.id_paciente = r.id_paciente
      on conflict (registro) do nothing
      returning paciente, to_char(semana, 'YYYY-MM-DD') as semana`,
