@@ -3,6 +3,7 @@
 // "Analytics") and nothing else. Roles are the cluster's; the grants are this database's.
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { closeAdvisoryLocks } from '../platform/analytics/advisory-locks.ts';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
@@ -82,9 +83,10 @@ export function scramSecret(password: string): string {
 /**
  * Creates or updates the login: nothing but CONNECT here, USAGE on `analitica` and SELECT on its
  * tables and views; read-only sessions with a statement timeout, so a BI query never holds the
- * service's tables for long. Answers whether the role was created.
+ * service's tables for long. Answers whether the role was created, and whether advisory locks are
+ * now closed to it (closeAdvisoryLocks).
  */
-export async function grantAnalyst(knex: Knex, role: string, password: string): Promise<boolean> {
+export async function grantAnalyst(knex: Knex, role: string, password: string): Promise<{ created: boolean; locksClosed: boolean }> {
   return knex.transaction(async (trx) => {
     const row = await checkOurs(trx, role, false);
     const { rows: [{ q }] } = await trx.raw('select quote_literal(?) as q', [scramSecret(password)]);
@@ -99,7 +101,7 @@ export async function grantAnalyst(knex: Knex, role: string, password: string): 
     await trx.raw('grant connect on database ?? to ??', [db, role]);
     await trx.raw('grant usage on schema analitica to ??', [role]);
     await trx.raw('grant select on all tables in schema analitica to ??', [role]);
-    return !row;
+    return { created: !row, locksClosed: await closeAdvisoryLocks(trx) };
   });
 }
 
@@ -166,8 +168,9 @@ if (isMainModule(import.meta.url)) {
         say(`Removed the analyst login "${opts.role}".`);
         process.stdout.write(`${JSON.stringify({ ...where, revoked: true })}\n`);
       } else {
-        const created = await grantAnalyst(db.knex, opts.role, password);
+        const { created, locksClosed } = await grantAnalyst(db.knex, opts.role, password);
         say(`${created ? 'Created' : 'Updated'} the analyst login "${opts.role}": SELECT on schema analitica only.`);
+        if (!locksClosed) say('Warning: the service\'s role is not a superuser, so advisory locks stay open to every login; README "For analysts" has the statement for a superuser.');
         process.stdout.write(`${JSON.stringify({ ...where, schema: 'analitica', ...(opts.stdin ? {} : { password }) })}\n`);
       }
     } finally {

@@ -7,6 +7,7 @@ import { shadowRebuild } from '../../src/projections/shadow-rebuild.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { ROOT, runCli, serverEnv, type CliResult } from '../cli/support.ts';
 import { practice } from '../clinico/support.ts';
+import { pacienteBody } from '../http/helpers.ts';
 import { ANALYST_MARK } from '../../src/cli/analytics-grant.ts';
 
 // An analyst's login made by `npm run analytics:grant`, used as an analyst would: a plain PostgreSQL
@@ -144,6 +145,31 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
     expect(refused).to.include(await code(c, 'create extension dblink'));
     expect(refused).to.include(await code(c, 'set transaction read write; create extension dblink'));
     expect((await srv.deps.knex.raw('select min_celda from analitica.parametros')).rows[0].min_celda).to.equal(5);
+  });
+
+  it('cannot take the advisory locks the read models and presence run under; the service still takes them', async () => {
+    const c = await connect(login);
+    for (const sql of [
+      `select pg_advisory_lock(hashtext('projection_checkpoints:citas'))`, 'select pg_try_advisory_lock(1)',
+      'select pg_advisory_lock_shared(1, 2)', 'begin; select pg_advisory_xact_lock(1)', 'select pg_try_advisory_xact_lock_shared(1)',
+    ]) {
+      expect(await code(c, sql), sql).to.equal('42501');
+      await c.query('rollback').catch(() => {});
+    }
+    const callable = async () => (await c.query(`select count(*)::int as n from pg_proc where proname like 'pg\\_%advisory%' and has_function_privilege(oid, 'execute')`)).rows[0].n;
+    expect(await callable(), 'advisory-lock functions it may call').to.equal(0);
+    // The README's statement for a superuser when the service's role is not one: runs, and keeps them closed.
+    const readme = readFileSync('README.md', 'utf8');
+    const statement = readme.match(/```text\n(DO \$\$[\s\S]*?)```/)![1];
+    const me = (await srv.deps.knex.raw('select current_user as me')).rows[0].me;
+    await srv.deps.knex.raw(statement.replace('TO app', `TO ${me}`));
+    expect(await callable()).to.equal(0);
+    // The service (a superuser on the embedded database) keeps its locks: a write reaches the read models.
+    const admin = await srv.adminToken();
+    const r = await srv.request('POST', '/auth/register-paciente', { body: pacienteBody() });
+    expect(r.status, r.text).to.equal(200);
+    await srv.deps.projections.waitFor(await srv.deps.store.head(), 20_000);
+    expect((await srv.request('GET', `/api/pacientes/${r.body.idPaciente}`, { token: admin })).status).to.equal(200);
   });
 
   it("does not see other sessions' queries", async () => {
