@@ -9,7 +9,7 @@ import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
 import { startProgress, type Progress } from './progress.ts';
-import { writeCsv, writeParquet, type Column } from './analytics-formats.ts';
+import { ident, writeCsv, writeParquet, type Column } from './analytics-formats.ts';
 
 export type Format = 'csv' | 'parquet';
 
@@ -31,7 +31,7 @@ async function relations(client: pg.PoolClient): Promise<Relation[]> {
   );
   const out: Relation[] = [];
   for (const r of rows as { name: string; columns: Column[] }[]) {
-    const { rows: [{ n }] } = await client.query(`select count(*)::int as n from analitica."${r.name.replace(/"/g, '""')}"`);
+    const { rows: [{ n }] } = await client.query(`select count(*)::int as n from analitica.${ident(r.name)}`);
     out.push({ ...r, rows: n });
   }
   return out;

@@ -13,7 +13,8 @@ export interface Column {
   type: string;
 }
 
-const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+/** A quoted SQL identifier. */
+export const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** Every column in order, so two exports of the same data are the same file. */
 const orderBy = (columns: Column[]) => columns.map((_c, i) => i + 1).join(', ');

@@ -7,10 +7,10 @@ import { DEFAULT_INSTANCE_TIMEOUT_MS } from './options.ts';
 /**
  * Presence across server instances. Every instance records its STOMP sessions in PostgreSQL and
  * beats its own row; a user is online while any session of theirs lives on a live instance.
- * Changes are announced with NOTIFY on `practice_presence`, which PostgreSQL delivers at commit to
- * every instance's LISTEN connection, this one's included, sealed (any login may LISTEN): presence is short-lived state about
- * running servers, not a fact of the practice, so it stays out of the event log (where it would
- * also be a permanent record of when each patient was online).
+ * Changes are announced with NOTIFY on `practice_presence`, sealed (any login may LISTEN), which
+ * PostgreSQL delivers at commit to every instance's LISTEN connection, this one's included: presence
+ * is short-lived state about running servers, not a fact of the practice, so it stays out of the
+ * event log (where it would also be a permanent record of when each patient was online).
  *
  * Every change of one user runs under a per-user advisory lock, so opens, closes and the sweeps
  * of several instances see each other's effects and announce each change exactly once.

@@ -10,11 +10,11 @@ import type { Knex } from 'knex';
 export async function closeAdvisoryLocks(knex: Knex | Knex.Transaction): Promise<boolean> {
   const { rows: [me] } = await knex.raw('select rolsuper from pg_roles where rolname = current_user');
   if (!me?.rolsuper) return false;
-  const { rows } = await knex.raw(
-    `select p.oid::regprocedure::text as fn from pg_proc p
-      where p.pronamespace = 'pg_catalog'::regnamespace and p.proname like 'pg\\_%advisory%' order by 1`,
-  );
-  for (const { fn } of rows as { fn: string }[]) await knex.raw(`revoke execute on function ${fn} from public`);
+  await knex.raw(`do $$ declare f regprocedure; begin
+    for f in select oid::regprocedure from pg_proc
+             where pronamespace = 'pg_catalog'::regnamespace and proname like 'pg\\_%advisory%' loop
+      execute format('revoke execute on function %s from public', f);
+    end loop;
+  end $$`);
   return true;
 }
-
