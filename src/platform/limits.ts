@@ -33,7 +33,12 @@ export interface Limits {
   metricsToken: string | null;
   /** On SIGINT/SIGTERM, how long requests in flight may take to finish before they are cut. */
   shutdownGraceMs: number;
+  /** Push device tokens one user keeps; registering one more evicts the oldest (MAX_DEVICE_TOKENS_PER_USER). */
+  maxDeviceTokensPerUser: number;
 }
+
+/** Default of MAX_DEVICE_TOKENS_PER_USER, also the bound of code that runs without the config. */
+export const DEFAULT_MAX_DEVICE_TOKENS = 10;
 
 export function loadLimits(env: Env): Limits {
   const metricsToken = env.METRICS_TOKEN || null;
@@ -55,5 +60,6 @@ export function loadLimits(env: Env): Limits {
     httpMaxConnections: int(env, 'HTTP_MAX_CONNECTIONS', 1_000, 0, 1_000_000),
     metricsToken,
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    maxDeviceTokensPerUser: int(env, 'MAX_DEVICE_TOKENS_PER_USER', DEFAULT_MAX_DEVICE_TOKENS, 1, 1000),
   };
 }
