@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     };
   });
 
-  app.use(requestLog(deps.logger));
+  app.use(requestLog(deps.logger, router));
   app.use(metrics.middleware);
   app.use(securityHeaders());
   app.use(errorMiddleware(deps.config.practiceTimezone));

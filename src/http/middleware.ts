@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../platform/logger.ts';
 import { errors } from '../platform/errors.ts';
 
-/** Request id (echoed as X-Request-Id) and one log line per request: method, route, status, time. */
-export function requestLog(logger: Logger) {
+/**
+ * Request id (echoed as X-Request-Id) and one log line per request: method, route, status, time.
+ * `router` names the route of requests refused before routing; without it they log as unmatched.
+ */
+export function requestLog(logger: Logger, router?: Router) {
+  const loggedPath = pathForLog(router);
   return async (ctx: Context, next: Next) => {
     const incoming = ctx.get('X-Request-Id');
     const id = incoming !== '' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -20,12 +25,12 @@ export function requestLog(logger: Logger) {
     try {
       await next();
     } finally {
-      // Only the path, never the query or body: they can carry health data. Probes (a load balancer or
-      // a scraper every few seconds) would drown the real requests: debug, unless they fail.
+      // Only the route, never the raw path (secrets), the query or the body (health data). Probes (a
+      // load balancer or a scraper every few seconds) would drown the real requests: debug, unless they fail.
       const level = PROBES.has(ctx.path) && ctx.status < 500 ? 'debug' : 'info';
       if (logger.isLevelEnabled(level)) {
         (ctx.state.logger as Logger)[level](
-          { method: ctx.method, path: loggedPath(ctx.path), status: ctx.status, ms: Number(process.hrtime.bigint() - started) / 1e6 },
+          { method: ctx.method, path: loggedPath(ctx), status: ctx.status, ms: Number(process.hrtime.bigint() - started) / 1e6 },
           'request',
         );
       }
@@ -35,8 +40,26 @@ export function requestLog(logger: Logger) {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-// A calendar feed's path is its credential (src/http/routes/calendario.ts): never in the log.
-const loggedPath = (path: string) => path.replace(/^\/calendario\/[^/]*\.ics$/, '/calendario/{secreto}.ics');
+/**
+ * What the log shows of a path: the pattern of the route it reached (`/calendario/:secreto.ics`,
+ * `/api/dispositivos/:token`), never the path itself. A calendar feed's path is its credential and
+ * a device token sits in the path of its DELETE, and the router also serves other spellings of
+ * them (case, a trailing slash, percent-encoding), which no pattern over the raw path can catch.
+ */
+function pathForLog(router?: Router) {
+  // First segments of our routes: of a path that matches none, only a known one is shown.
+  const ours = new Set((router?.stack ?? []).map((l) => String(l.path).split('/')[1]?.toLowerCase()).filter((s) => s && !s.startsWith(':')));
+  return (ctx: Context): string => {
+    const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+    if (typeof matched === 'string') return matched;
+    // Refused before routing (415, a guard's 400) or for its method (405): the route its path takes.
+    const layer = router?.match(ctx.path, ctx.method).path.filter((l) => l.methods.length > 0).at(-1);
+    if (layer) return String(layer.path);
+    if (ctx.path === '/') return '/';
+    const first = ctx.path.split('/').find((s) => s !== '')?.toLowerCase();
+    return first !== undefined && ours.has(first) ? `/${first}/*` : '/*';
+  };
+}
 
 const PROBES = new Set(['/health', '/ready', '/metrics']);
 
