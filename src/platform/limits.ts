@@ -24,6 +24,10 @@ export interface Limits {
   stompSessionsPerUser: number;
   /** Largest STOMP frame body a client may send, bytes (headers have their own 8 KiB). */
   stompMaxBodyBytes: number;
+  /** STOMP transactions open at once in one session. */
+  stompMaxTransactions: number;
+  /** Bytes one STOMP session's open transactions may hold until COMMIT (bodies and headers). */
+  stompMaxHeldBytes: number;
   /** HTTP server: time to receive the headers, the whole request, idle keep-alive, open sockets. */
   httpHeadersTimeoutMs: number;
   httpRequestTimeoutMs: number;
@@ -54,6 +58,8 @@ export function loadLimits(env: Env): Limits {
     writeBurst: int(env, 'WRITE_BURST', 120, 1, 1_000_000),
     stompSessionsPerUser: int(env, 'STOMP_SESSIONS_PER_USER', 10, 0, 10_000),
     stompMaxBodyBytes: int(env, 'STOMP_MAX_BODY_BYTES', 64 * 1024, 1024, 16 * 1024 * 1024),
+    stompMaxTransactions: int(env, 'STOMP_MAX_TRANSACTIONS', 4, 1, 1000),
+    stompMaxHeldBytes: int(env, 'STOMP_MAX_HELD_BYTES', 256 * 1024, 1024, 1024 * 1024 * 1024),
     httpHeadersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000, 1000, 600_000),
     httpRequestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 1000, 3_600_000),
     httpKeepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),

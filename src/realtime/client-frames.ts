@@ -22,21 +22,24 @@ export async function handleClientFrame(session: StompSession, command: string, 
       return true;
     }
     case 'SEND':
-      if (h.transaction === undefined) return sendNow(session, h, body);
-      hold(session, h, body);
-      return true;
+      if (h.transaction === undefined) return sendNow(session, h, body, true);
+      return hold(session, h, body);
     case 'BEGIN':
-      if (!h.transaction || session.transactions.has(h.transaction)) throw new ProtocolError('invalid transaction', 'BEGIN needs a new transaction id');
-      session.transactions.set(h.transaction, []);
+      session.transactions.begin(h.transaction);
       return true;
     case 'COMMIT':
     case 'ABORT': {
-      const tx = h.transaction === undefined ? undefined : session.transactions.get(h.transaction);
+      const tx = session.transactions.take(h.transaction);
       if (!tx) throw new ProtocolError('unknown transaction', `No transaction ${h.transaction ?? ''} is open`);
-      session.transactions.delete(h.transaction!);
       let ok = true;
-      // A transaction's SENDs go out in order at COMMIT; each message is stored on its own.
-      if (command === 'COMMIT') for (const f of tx) ok = (await sendNow(session, f.headers, f.body)) && ok;
+      // A transaction's SENDs go out in order at COMMIT; each message is stored on its own, and
+      // each already paid its write token when it was held.
+      if (command === 'COMMIT') {
+        for (const f of tx) {
+          if (session.isClosed) return false;
+          ok = (await sendNow(session, f.headers, f.body, false)) && ok;
+        }
+      }
       return ok;
     }
     case 'ACK':
@@ -49,23 +52,47 @@ export async function handleClientFrame(session: StompSession, command: string, 
   }
 }
 
-function hold(session: StompSession, h: Headers, body: Buffer): void {
-  const tx = session.transactions.get(h.transaction);
-  if (!tx) throw new ProtocolError('unknown transaction', `No transaction ${h.transaction} is open`);
-  if (tx.length >= session.host.options.maxPendingFrames) throw new ProtocolError('transaction too large', 'Too many frames in one transaction');
-  tx.push({ headers: h, body });
+/**
+ * A SEND inside a transaction: checked against the session's bounds, then charged to the user's
+ * write bucket now (a held frame costs memory from the moment it arrives), not again at COMMIT.
+ * A throttled one is not held; the session stays, as for a throttled SEND outside a transaction.
+ */
+function hold(session: StompSession, h: Headers, body: Buffer): boolean {
+  checkDestination(h);
+  session.transactions.check(h.transaction, { headers: h, body });
+  if (!charged(session, h)) return false;
+  session.transactions.hold(h.transaction, { headers: h, body });
+  return true;
+}
+
+function checkDestination(h: Headers): void {
+  if (!h.destination) throw new ProtocolError('missing destination', 'SEND needs a destination header');
+  if (h.destination !== DESTINATIONS.chat) throw new ProtocolError('destination not allowed', `Messages are sent to ${DESTINATIONS.chat}`);
+}
+
+/** Takes a write token; false (and the client told, session kept) when the user is throttled. */
+function charged(session: StompSession, h: Headers): boolean {
+  try {
+    session.host.chargeWrite(session);
+    return true;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 429) throw err;
+    session.throttled(err, h.receipt); // the only ERROR that keeps the session
+    return false;
+  }
 }
 
 /** Only /app/chat takes SENDs: clients never publish to broker destinations themselves. */
-async function sendNow(session: StompSession, h: Headers, body: Buffer): Promise<boolean> {
-  if (!h.destination) throw new ProtocolError('missing destination', 'SEND needs a destination header');
-  if (h.destination !== DESTINATIONS.chat) throw new ProtocolError('destination not allowed', `Messages are sent to ${DESTINATIONS.chat}`);
+async function sendNow(session: StompSession, h: Headers, body: Buffer, charge: boolean): Promise<boolean> {
+  checkDestination(h);
+  // The token is taken before the body is looked at: a flood of bad bodies is throttled too.
+  if (charge && !charged(session, h)) return false;
   try {
     await session.host.send(session, h, body);
     return true;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    if (err.status === 429) session.throttled(err, h.receipt); // the only ERROR that keeps the session
+    if (err.status === 429) session.throttled(err, h.receipt);
     else session.appError(err, h.receipt);
     return false;
   }

@@ -35,11 +35,8 @@ async function authenticate(deps: AppDeps, header: string | undefined) {
   return { user, expiresAt: claims.exp * 1000 };
 }
 
-/** A chat SEND, stored exactly as POST /api/mensajes stores it; delivery then comes from the log. */
+/** A chat SEND (its write token already taken), stored exactly as POST /api/mensajes stores it; delivery then comes from the log. */
 async function chat(deps: AppDeps, session: StompSession, headers: Record<string, string>, body: Buffer): Promise<void> {
-  // The same bucket as REST writes, taken first: a flood of bad bodies is throttled too. Nothing is stored.
-  const wait = deps.throttles.writes.take(String(session.user!.idUsuario));
-  if (wait !== null) throw errors.tooManyRequests(wait);
   const parsed = parseChatBody(body);
   const input = validate<ChatBody>(chatBody, parsed ?? {});
   // The user is looked up again: a patient dado de baja stops sending at once, as over REST.
@@ -74,6 +71,11 @@ export function sessionHost(deps: AppDeps, hub: Hub, presence: Presence, options
     },
     async subscribed(session, sub) {
       if (sub.destination === DESTINATIONS.presence) await hub.presenceSnapshot(session);
+    },
+    chargeWrite(session) {
+      // The same bucket as REST writes. Nothing is stored when it is empty.
+      const wait = deps.throttles.writes.take(String(session.user!.idUsuario));
+      if (wait !== null) throw errors.tooManyRequests(wait);
     },
     send: (session, headers, body) => chat(deps, session, headers, body),
     errorBody(session, err) {

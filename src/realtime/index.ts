@@ -74,7 +74,8 @@ function createPresence(deps: AppDeps, hub: Hub, databaseUrl: string, instanceId
  */
 export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: string, overrides: Partial<RealtimeOptions> = {}): Promise<Realtime> {
   const configured = { ...DEFAULT_REALTIME_OPTIONS.limits, maxBodyBytes: deps.config.limits.stompMaxBodyBytes };
-  const options: RealtimeOptions = { ...DEFAULT_REALTIME_OPTIONS, limits: configured, ...overrides };
+  const { stompMaxTransactions: maxTransactions, stompMaxHeldBytes: maxHeldBytes } = deps.config.limits;
+  const options: RealtimeOptions = { ...DEFAULT_REALTIME_OPTIONS, limits: configured, maxTransactions, maxHeldBytes, ...overrides };
   const instanceId = randomUUID();
   const hub = new Hub(deps.knex, deps.logger);
   const live = new Set<StompSession>();

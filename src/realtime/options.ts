@@ -22,8 +22,12 @@ export interface RealtimeOptions {
   presenceSweepMs: number;
   limits: FrameLimits;
   maxSubscriptions: number;
-  /** Frames received but not yet handled (a client flooding SENDs is closed), per session. */
+  /** Frames received but not yet handled (a client flooding SENDs is closed), per session; also SENDs per transaction. */
   maxPendingFrames: number;
+  /** Transactions open at once per session (STOMP_MAX_TRANSACTIONS); the next BEGIN gets ERROR and the close. */
+  maxTransactions: number;
+  /** Bytes (bodies and headers) held by a session's open transactions (STOMP_MAX_HELD_BYTES); past them, ERROR and the close. */
+  maxHeldBytes: number;
   /** A client that does not read (bytes queued on its socket past this) is closed. */
   maxBufferedBytes: number;
   /** WebSocket-level ping for dead TCP peers that promised no STOMP heart-beats, ms. */
@@ -43,6 +47,8 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   limits: DEFAULT_LIMITS,
   maxSubscriptions: 16,
   maxPendingFrames: 100,
+  maxTransactions: 4,
+  maxHeldBytes: 256 * 1024,
   maxBufferedBytes: 1024 * 1024,
   pingIntervalMs: 30_000,
 };

@@ -5,6 +5,7 @@ import { encodeFrame, FrameError, FrameParser, headersOf, type Frame, type Stomp
 import { DESTINATIONS, type RealtimeOptions } from './options.ts';
 import { handleClientFrame } from './client-frames.ts';
 import { negotiateVersion, parseHeartbeat, ProtocolError, type Transport } from './protocol.ts';
+import { Transactions } from './transactions.ts';
 
 export interface Subscription {
   id: string;
@@ -26,7 +27,9 @@ export interface SessionHost {
   closed(session: StompSession, registered: Promise<void> | null): void;
   /** Awaited before the next frame, so a client cannot pile up the work a SUBSCRIBE starts. */
   subscribed(session: StompSession, sub: Subscription): Promise<void>;
-  /** A SEND to an application destination (/app/chat). Throws AppError for bad content. */
+  /** Takes a token from the user's write bucket (the REST writes' one); throws the 429 AppError when empty. */
+  chargeWrite(session: StompSession): void;
+  /** A SEND to an application destination (/app/chat), already charged. Throws AppError for bad content. */
   send(session: StompSession, headers: Record<string, string>, body: Buffer): Promise<void>;
   /** An application error as the spec's error body, for /user/queue/errors. */
   errorBody(session: StompSession, err: AppError): string;
@@ -51,13 +54,15 @@ export class StompSession {
   private pumping = false;
   private lastIn = Date.now();
   private readonly timers: NodeJS.Timeout[] = [];
-  /** Open STOMP transactions: their SENDs, held until COMMIT. */
-  readonly transactions = new Map<string, { headers: Record<string, string>; body: Buffer }[]>();
+  /** Open STOMP transactions: their SENDs, held until COMMIT (bounded; emptied when the session ends). */
+  readonly transactions: Transactions;
   private registered: Promise<void> | null = null;
   private seq = 0;
 
   constructor(readonly transport: Transport, readonly host: SessionHost) {
     this.parser = new FrameParser(host.options.limits);
+    const o = host.options;
+    this.transactions = new Transactions({ maxOpen: o.maxTransactions, maxHeldBytes: o.maxHeldBytes, maxFrames: o.maxPendingFrames });
     this.timers.push(setTimeout(() => {
       if (this.state === 'new' || this.state === 'connecting') this.fail('CONNECT expected', 'No CONNECT frame arrived in time');
     }, host.options.connectTimeoutMs));
@@ -125,7 +130,9 @@ export class StompSession {
 
   private shutdown(): void {
     for (const t of this.timers) clearTimeout(t);
+    this.timers.length = 0;
     this.queue.length = 0;
+    this.transactions.clear();
     this.host.closed(this, this.registered);
   }
 
