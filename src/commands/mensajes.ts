@@ -35,8 +35,10 @@ const citaInvalida = () => errors.invalid('La cita no existe', 'The appointment 
  */
 async function checkReceptor(deps: CommandDeps, sender: Remitente, receiverId: number): Promise<number | null> {
   if (receiverId === sender.idUsuario) throw errors.invalid('No puede enviarse un mensaje a sí mismo', 'You cannot message yourself');
+  // An auditor only reads the audit: it neither writes nor is written to (src/http/auditor-access.ts).
+  if (sender.rol === 'AUDITOR') throw errors.auditorReadOnly();
   const r = await findContacto(deps.knex, receiverId);
-  if (!r || !r.activo) throw receptorInvalido();
+  if (!r || !r.activo || r.rol === 'AUDITOR') throw receptorInvalido();
   if (r.rol !== 'PACIENTE') return sender.rol === 'PACIENTE' ? sender.idPaciente : null;
   const allowed = sender.rol === 'ADMIN'
     || (sender.rol === 'PSICOLOGO' && ((sender.idPsicologo !== null && r.idPsicologoAsignado === sender.idPsicologo)

@@ -107,11 +107,17 @@ async function appendRegistration(deps: CommandDeps, actor: Actor, steps: Step[]
   }
 }
 
-export async function registerAdmin(deps: CommandDeps, actor: Actor, input: UsuarioInput): Promise<Registered> {
-  const step = await usuarioStep(deps, input, 'ADMIN');
+/** A user with no patient or psychologist record: an administrator or an auditor. */
+async function registerUsuario(deps: CommandDeps, actor: Actor, input: UsuarioInput, rol: 'ADMIN' | 'AUDITOR'): Promise<Registered> {
+  const step = await usuarioStep(deps, input, rol);
   const r = await appendRegistration(deps, actor, [step], [emailReservation(deps, input.email)]);
   return { idUsuario: step.command.data.idUsuario, position: r.position, events: r.events };
 }
+
+export const registerAdmin = (deps: CommandDeps, actor: Actor, input: UsuarioInput) => registerUsuario(deps, actor, input, 'ADMIN');
+
+/** A read-only auditor (src/http/auditor-access.ts), registered by an administrator. */
+export const registerAuditor = (deps: CommandDeps, actor: Actor, input: UsuarioInput) => registerUsuario(deps, actor, input, 'AUDITOR');
 
 export async function registerPaciente(deps: CommandDeps, actor: Actor, input: PacienteInput): Promise<Registered> {
   const direcciones = input.direccion ?? [];

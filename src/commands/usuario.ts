@@ -26,4 +26,4 @@ export const usuarioDecider: Decider<Usuario, UsuarioCommand, UsuarioEvent> = {
   },
 };
 
-export const ROLES: readonly Rol[] = ['ADMIN', 'PSICOLOGO', 'PACIENTE'];
+export const ROLES: readonly Rol[] = ['ADMIN', 'PSICOLOGO', 'PACIENTE', 'AUDITOR'];

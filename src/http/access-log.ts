@@ -6,7 +6,7 @@ import { caller } from './auth.ts';
 export type Recurso = 'HISTORIAL' | 'DIARIO' | 'PROGRESO' | 'AUDITORIA';
 
 // A patient reading their own record is not logged: the log answers "who else looked at it".
-const LOGGED_ROLES = new Set(['PSICOLOGO', 'ADMIN']);
+const LOGGED_ROLES = new Set(['PSICOLOGO', 'ADMIN', 'AUDITOR']);
 
 /**
  * Records that the caller read these patients' clinical records: who, whose, when, which path.

@@ -6,6 +6,7 @@ import { errors } from '../platform/errors.ts';
 import { normaliseEmail, verifyToken, type TokenClaims } from '../platform/security.ts';
 import { findAuthUser, type AuthUser } from '../queries/usuarios.ts';
 import type { AuthUserCache } from './auth-cache.ts';
+import { auditorMayCall } from './auditor-access.ts';
 import type { RouteDef } from './routes.ts';
 
 export interface AuthDeps {
@@ -62,14 +63,21 @@ export async function authenticate(deps: AuthDeps, ctx: Context, tokens: Verifie
   return user;
 }
 
-/** 401 without a valid token, 403 for a role the route does not allow. */
+/**
+ * 401 without a valid token, 403 for a role the route does not allow. An AUDITOR is refused first,
+ * whatever the route's roles say, outside the audit reads (src/http/auditor-access.ts).
+ */
 export function accessGuard(deps: AuthDeps) {
   const tokens = new VerifiedTokens();
-  return (def: RouteDef) => async (ctx: Context) => {
-    if (def.auth === 'public') return;
-    const user = await authenticate(deps, ctx, tokens);
-    ctx.state.user = user;
-    if (def.auth !== 'authenticated' && !def.auth.includes(user.rol as Rol)) throw errors.forbidden();
+  return (def: RouteDef) => {
+    const auditorMay = auditorMayCall(def);
+    return async (ctx: Context) => {
+      if (def.auth === 'public') return;
+      const user = await authenticate(deps, ctx, tokens);
+      ctx.state.user = user;
+      if (user.rol === 'AUDITOR' && !auditorMay) throw errors.auditorReadOnly();
+      if (def.auth !== 'authenticated' && !def.auth.includes(user.rol as Rol)) throw errors.forbidden();
+    };
   };
 }
 

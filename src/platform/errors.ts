@@ -25,6 +25,11 @@ export const errors = {
   unauthenticated: () => new AppError(401, m('Autenticación requerida o token no válido', 'Authentication required or invalid token')),
   badCredentials: () => new AppError(401, m('Credenciales no válidas', 'Invalid credentials')),
   forbidden: () => new AppError(403, m('No tiene permiso para esta operación', 'You are not allowed to do this')),
+  /** An AUDITOR outside the audit reads (src/http/auditor-access.ts). */
+  auditorReadOnly: () => new AppError(403, m(
+    'El rol AUDITOR solo puede leer la auditoría (GET /audit/v1/** y /api/admin/auditoria/**)',
+    'The AUDITOR role may only read the audit (GET /audit/v1/** and /api/admin/auditoria/**)',
+  )),
   notFound: (es: string, en: string) => new AppError(404, m(`${es} no encontrado`, `${en} not found`)),
   conflict: (es: string, en: string) => new AppError(409, m(es, en)),
   tooLarge: () => new AppError(413, m('El cuerpo de la petición es demasiado grande', 'Request body too large')),

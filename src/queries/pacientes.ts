@@ -48,7 +48,7 @@ export async function getPaciente(knex: Knex, idPaciente: number): Promise<Pacie
 export function inScope(user: AuthUser, p: { idPaciente: number; idPsicologo: number | null }): boolean {
   if (user.rol === 'ADMIN') return true;
   if (user.rol === 'PSICOLOGO') return user.idPsicologo !== null && p.idPsicologo === user.idPsicologo;
-  return user.idPaciente === p.idPaciente;
+  return user.rol === 'PACIENTE' && user.idPaciente === p.idPaciente;
 }
 
 /** The patient, or null when it does not exist or lies outside the caller's scope (both are 404). */

@@ -40,11 +40,14 @@ export async function findAuthUserById(knex: Knex, idUsuario: number): Promise<{
   return row ? { emailHash: row.email_hash } : null;
 }
 
-/** A page of the administrators, by id; keyset and limit in SQL. */
-export function pageAdmins(knex: Knex, page: Page) {
-  const q = knex('usuarios').where({ rol: 'ADMIN' }).select('id_usuario', 'nombre', 'apellido', 'email', 'rol', 'activo');
+/** A page of the users of one role, by id; keyset and limit in SQL. Never the password hash. */
+function pageByRol(knex: Knex, rol: Rol, page: Page) {
+  const q = knex('usuarios').where({ rol }).select('id_usuario', 'nombre', 'apellido', 'email', 'rol', 'activo');
   return pageById(q, 'id_usuario', page, (r) => ({ idUsuario: r.id_usuario, nombre: r.nombre, apellido: r.apellido, email: r.email, rol: r.rol, activo: r.activo }));
 }
+
+export const pageAdmins = (knex: Knex, page: Page) => pageByRol(knex, 'ADMIN', page);
+export const pageAuditores = (knex: Knex, page: Page) => pageByRol(knex, 'AUDITOR', page);
 
 export async function anyAdminExists(knex: Knex): Promise<boolean> {
   return Boolean(await knex('usuarios').where({ rol: 'ADMIN' }).first('id_usuario'));

@@ -55,7 +55,8 @@ export function sessionHost(deps: AppDeps, hub: Hub, presence: Presence, options
     options,
     now: () => deps.clock.now().getTime(),
     authenticate: (header) => authenticate(deps, header),
-    admit: (session) => cap.take(session.user!.idUsuario, session),
+    // An auditor only reads the audit over HTTP: no chat, no presence (src/http/auditor-access.ts).
+    admit: (session) => (session.user!.rol === 'AUDITOR' ? errors.auditorReadOnly() : cap.take(session.user!.idUsuario, session)),
     async opened(session) {
       await presence.open(session.id, session.user!.idUsuario);
       if (!session.isClosed) hub.add(session);

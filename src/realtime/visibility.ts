@@ -24,7 +24,8 @@ export function canSee(audience: Audience, viewer: Viewer): boolean {
 /** The audience of one user's presence. */
 export async function presenceAudience(knex: Knex, idUsuario: number): Promise<Audience> {
   const user = await knex('usuarios').where({ id_usuario: idUsuario }).first('rol');
-  if (user && user.rol !== 'PACIENTE') return { everyone: true, users: new Set() };
+  // Named, not "not a patient": a role added later (AUDITOR) is not staff.
+  if (user && (user.rol === 'ADMIN' || user.rol === 'PSICOLOGO')) return { everyone: true, users: new Set() };
   const { rows } = await knex.raw(
     `select ps.id_usuario as id from pacientes p join psicologos ps on ps.id_psicologo = p.id_psicologo where p.id_usuario = :u
      union select receiver_id from mensajes where sender_id = :u
@@ -40,7 +41,7 @@ export async function presenceAudience(knex: Knex, idUsuario: number): Promise<A
 export async function visibleOnline(knex: Knex, viewer: Viewer, limit = 1000): Promise<{ idUsuario: number; version: number }[]> {
   const { rows } = await knex.raw(
     `select p.id_usuario, p.version from presencia p join usuarios u on u.id_usuario = p.id_usuario
-     where p.online and (:admin or u.rol <> 'PACIENTE' or p.id_usuario = :v
+     where p.online and (:admin or u.rol in ('ADMIN', 'PSICOLOGO') or p.id_usuario = :v
        or exists (select 1 from pacientes pa join psicologos ps on ps.id_psicologo = pa.id_psicologo
                   where pa.id_usuario = p.id_usuario and ps.id_usuario = :v)
        or exists (select 1 from mensajes m where (m.sender_id = p.id_usuario and m.receiver_id = :v)

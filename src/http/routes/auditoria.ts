@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
 import { recordAccess } from '../access-log.ts';
+import { AUDIT_READERS } from '../auditor-access.ts';
 import { errors } from '../../platform/errors.ts';
 import {
   EVENTO_KEY, eventoKey, eventosClinicos, historialAsOf, historialKey, pacienteEnLog, pageAccesos, parseAsOf, type AuditDeps,
@@ -31,8 +32,8 @@ export const auditDeps = (deps: AppDeps): AuditDeps => ({
   store: deps.store, knex: deps.knex, timezone: deps.config.practiceTimezone, scanLog: deps.config.eventStore !== 'postgres',
 });
 
-// Auditing is an ADMIN task: the spec grants /api/admin/** to ADMIN, and a separate auditor role
-// would need its own registration path and a change of contract. Every audit read is itself logged.
+// Read by ADMIN and by the read-only AUDITOR (decisions.md "Signed records and audit"; the rule
+// in src/http/auditor-access.ts). Every read of a patient's record here is itself logged.
 export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
   const audit = auditDeps(deps);
   /** The patient must be known to the log (erased patients too); asOf defaults to now. */
@@ -43,7 +44,7 @@ export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
   };
   return [
     {
-      method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/eventos', operationId: 'listAuditoriaEventos', tag: TAG, auth: ['ADMIN'],
+      method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/eventos', operationId: 'listAuditoriaEventos', tag: TAG, auth: AUDIT_READERS,
       summary: 'Eventos del expediente clínico de un paciente, sus mensajes y los motivos de sus citas, en orden del registro, hasta asOf (hora local; opcional)',
       query: asOfQuery, responses: { 200: { description: 'Eventos con actor, hora, tipo y datos abiertos (borrados: null y en erased)', schema: s.array(eventoSchema) } },
       handler: async (ctx, { params, query, page }) => {
@@ -54,7 +55,7 @@ export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/historial-clinico', operationId: 'getAuditoriaHistorial', tag: TAG, auth: ['ADMIN'],
+      method: 'get', path: '/api/admin/auditoria/pacientes/:idPaciente/historial-clinico', operationId: 'getAuditoriaHistorial', tag: TAG, auth: AUDIT_READERS,
       summary: 'El historial clínico tal como estaba en asOf (hora local; por defecto ahora), reconstruido desde los eventos',
       query: asOfQuery, responses: { 200: { description: 'Registros vigentes en asOf, por idHistory', schema: s.array(historialSchema) } },
       handler: async (ctx, { params, query, page }) => {
@@ -65,8 +66,8 @@ export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'get', path: '/api/admin/auditoria/accesos', operationId: 'listAuditoriaAccesos', tag: TAG, auth: ['ADMIN'],
-      summary: 'Lecturas del expediente clínico por psicólogos y administradores (de un paciente, o todas)',
+      method: 'get', path: '/api/admin/auditoria/accesos', operationId: 'listAuditoriaAccesos', tag: TAG, auth: AUDIT_READERS,
+      summary: 'Lecturas del expediente clínico por psicólogos, administradores y auditores (de un paciente, o todas)',
       query: s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }) }),
       responses: { 200: { description: 'Accesos, por idAcceso', schema: s.array(accesoSchema) } },
       handler: async (ctx, { query, page }) => {

@@ -6,12 +6,14 @@ import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { normaliseEmail, signToken, verifyPassword } from '../../platform/security.ts';
-import { findAuthUser, findPaciente, pageAdmins, type AuthUser } from '../../queries/usuarios.ts';
+import { findAuthUser, findPaciente, pageAdmins, pageAuditores, type AuthUser } from '../../queries/usuarios.ts';
 import { answerPage } from '../paging.ts';
-import { darDeBajaPaciente, registerAdmin, registerPaciente, registerPsicologo, type Registered } from '../../commands/registration.ts';
+import {
+  darDeBajaPaciente, registerAdmin, registerAuditor, registerPaciente, registerPsicologo, type Registered,
+} from '../../commands/registration.ts';
 
 const loginResponse = named('LoginRespuesta', s.object(
-  { idUsuario: s.int(), nombre: s.string(), rol: s.enum(['ADMIN', 'PSICOLOGO', 'PACIENTE']), token: s.string(), idPsicologo: s.nullable(s.int()), idPaciente: s.nullable(s.int()) },
+  { idUsuario: s.int(), nombre: s.string(), rol: s.enum(['ADMIN', 'PSICOLOGO', 'PACIENTE', 'AUDITOR']), token: s.string(), idPsicologo: s.nullable(s.int()), idPaciente: s.nullable(s.int()) },
   ['idUsuario', 'nombre', 'rol', 'token', 'idPsicologo', 'idPaciente'],
 ));
 const usuarioFields = { nombre: s.nonEmpty(100), apellido: s.nonEmpty(100), email: s.email(), password: s.string({ maxLength: 200 }) };
@@ -32,7 +34,11 @@ const registerPsicologoBody = named('RegistroPsicologo', s.object(
   { ...usuarioFields, especialidad: s.nullable(s.string({ maxLength: 200 })), experiencia: s.int({ maximum: 80 }), descripcion: s.nullable(s.string({ maxLength: 2000 })), licencia: s.nullable(s.string({ maxLength: 50 })) },
   ['nombre', 'apellido', 'email', 'password', 'experiencia'],
 ));
-const adminItem = named('Administrador', s.object({ idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(), rol: s.string(), activo: s.bool() }));
+const usuarioItem = { idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(), rol: s.string(), activo: s.bool() };
+const adminItem = named('Administrador', s.object(usuarioItem));
+const auditorItem = named('Auditor', s.object(usuarioItem));
+// An auditor registers with the administrator registration body.
+const registerAdminBody = named('RegistroAdmin', s.object(usuarioFields, ['nombre', 'apellido', 'email', 'password']));
 
 export function sessionOf(deps: AppDeps, user: AuthUser) {
   return {
@@ -114,10 +120,19 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
     },
     {
       method: 'post', path: '/auth/register-admin', operationId: 'registerAdmin', tag: 'Autenticación', summary: 'Registrar un administrador', auth: ['ADMIN'],
-      body: named('RegistroAdmin', s.object(usuarioFields, ['nombre', 'apellido', 'email', 'password'])),
-      responses: { 200: { description: 'Sesión del administrador registrado', schema: loginResponse } },
+      body: registerAdminBody, responses: { 200: { description: 'Sesión del administrador registrado', schema: loginResponse } },
       handler: async (ctx, { body }) => {
         const r = await registerAdmin(deps, actorOf(ctx), body);
+        await respondWithSession(deps, ctx, r, body.email);
+      },
+    },
+    {
+      method: 'post', path: '/auth/register-auditor', operationId: 'registerAuditor', tag: 'Autenticación', summary: 'Registrar un auditor', auth: ['ADMIN'],
+      description: 'Registra un auditor: un usuario de solo lectura que puede leer GET /audit/v1/** y GET /api/admin/auditoria/** '
+        + 'y nada más (403 en cualquier otra ruta y en el canal STOMP). Mismo cuerpo que el registro de administradores.',
+      body: registerAdminBody, responses: { 200: { description: 'Sesión del auditor registrado', schema: loginResponse } },
+      handler: async (ctx, { body }) => {
+        const r = await registerAuditor(deps, actorOf(ctx), body);
         await respondWithSession(deps, ctx, r, body.email);
       },
     },
@@ -134,6 +149,13 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
       responses: { 200: { description: 'Administradores', schema: s.array(adminItem) } },
       handler: async (ctx, { page }) => {
         await answerPage(ctx, page, (p) => pageAdmins(deps.knex, p));
+      },
+    },
+    {
+      method: 'get', path: '/auth/auditores', operationId: 'listAuditores', tag: 'Autenticación', summary: 'Listar auditores', auth: ['ADMIN'],
+      responses: { 200: { description: 'Auditores', schema: s.array(auditorItem) } },
+      handler: async (ctx, { page }) => {
+        await answerPage(ctx, page, (p) => pageAuditores(deps.knex, p));
       },
     },
     {
