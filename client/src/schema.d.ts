@@ -70,6 +70,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/register-auditor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registrar un auditor
+         * @description Registra un auditor: un usuario de solo lectura que puede leer GET /audit/v1/** y GET /api/admin/auditoria/** y nada más (403 en cualquier otra ruta y en el canal STOMP). Mismo cuerpo que el registro de administradores.
+         *
+         *     Roles: ADMIN
+         */
+        post: operations["registerAuditor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/register-psicologo": {
         parameters: {
             query?: never;
@@ -106,6 +128,28 @@ export interface paths {
          *     Roles: ADMIN
          */
         get: operations["listAdmins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/auditores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Listar auditores
+         * @description Listar auditores.
+         *
+         *     Roles: ADMIN
+         */
+        get: operations["listAuditores"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1795,7 +1839,7 @@ export interface paths {
          * Eventos del expediente clínico de un paciente, sus mensajes y los motivos de sus citas, en orden del registro, hasta asOf (hora local; opcional)
          * @description Eventos del expediente clínico de un paciente, sus mensajes y los motivos de sus citas, en orden del registro, hasta asOf (hora local; opcional).
          *
-         *     Roles: ADMIN
+         *     Roles: ADMIN, AUDITOR
          */
         get: operations["listAuditoriaEventos"];
         put?: never;
@@ -1817,7 +1861,7 @@ export interface paths {
          * El historial clínico tal como estaba en asOf (hora local; por defecto ahora), reconstruido desde los eventos
          * @description El historial clínico tal como estaba en asOf (hora local; por defecto ahora), reconstruido desde los eventos.
          *
-         *     Roles: ADMIN
+         *     Roles: ADMIN, AUDITOR
          */
         get: operations["getAuditoriaHistorial"];
         put?: never;
@@ -1836,10 +1880,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lecturas del expediente clínico por psicólogos y administradores (de un paciente, o todas)
-         * @description Lecturas del expediente clínico por psicólogos y administradores (de un paciente, o todas).
+         * Lecturas del expediente clínico por psicólogos, administradores y auditores (de un paciente, o todas)
+         * @description Lecturas del expediente clínico por psicólogos, administradores y auditores (de un paciente, o todas).
          *
-         *     Roles: ADMIN
+         *     Roles: ADMIN, AUDITOR
          */
         get: operations["listAuditoriaAccesos"];
         put?: never;
@@ -2105,10 +2149,10 @@ export interface components {
             /** @description Nombre */
             nombre: string;
             /**
-             * @description Rol del usuario: ADMIN, PSICOLOGO o PACIENTE
+             * @description Rol del usuario: ADMIN, PSICOLOGO, PACIENTE o AUDITOR
              * @enum {string}
              */
-            rol: "ADMIN" | "PSICOLOGO" | "PACIENTE";
+            rol: "ADMIN" | "PSICOLOGO" | "PACIENTE" | "AUDITOR";
             /** @description Token (JWT de sesión o token push, según el recurso) */
             token: string;
             /**
@@ -2249,7 +2293,24 @@ export interface components {
             apellido?: string;
             /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
             email?: string;
-            /** @description Rol del usuario: ADMIN, PSICOLOGO o PACIENTE */
+            /** @description Rol del usuario: ADMIN, PSICOLOGO, PACIENTE o AUDITOR */
+            rol?: string;
+            /** @description Si está activo (los inactivos no pueden iniciar sesión o no aparecen en el catálogo público) */
+            activo?: boolean;
+        };
+        Auditor: {
+            /**
+             * Format: int32
+             * @description Identificador del usuario
+             */
+            idUsuario?: number;
+            /** @description Nombre */
+            nombre?: string;
+            /** @description Apellidos */
+            apellido?: string;
+            /** @description Correo electrónico (se compara sin distinguir mayúsculas) */
+            email?: string;
+            /** @description Rol del usuario: ADMIN, PSICOLOGO, PACIENTE o AUDITOR */
             rol?: string;
             /** @description Si está activo (los inactivos no pueden iniciar sesión o no aparecen en el catálogo público) */
             activo?: boolean;
@@ -3367,7 +3428,7 @@ export interface components {
                  * @description Identificador del usuario
                  */
                 idUsuario: number | null;
-                /** @description Rol del usuario: ADMIN, PSICOLOGO o PACIENTE */
+                /** @description Rol del usuario: ADMIN, PSICOLOGO, PACIENTE o AUDITOR */
                 rol: string | null;
             };
             /** @description Datos del evento (los borrados aparecen como null) */
@@ -3386,7 +3447,7 @@ export interface components {
              * @description Identificador del usuario
              */
             idUsuario: number | null;
-            /** @description Rol del usuario: ADMIN, PSICOLOGO o PACIENTE */
+            /** @description Rol del usuario: ADMIN, PSICOLOGO, PACIENTE o AUDITOR */
             rol: string;
             /**
              * Format: int32
@@ -3723,7 +3784,114 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerAuditor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistroAdmin"];
+            };
+        };
+        responses: {
+            /** @description Sesión del auditor registrado */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRespuesta"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3830,7 +3998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3940,7 +4108,79 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditores: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: string;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Auditores */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Auditor"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4008,7 +4248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4118,7 +4358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4187,7 +4427,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4293,7 +4533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4365,7 +4605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4469,7 +4709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4575,7 +4815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4644,7 +4884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4747,7 +4987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4816,7 +5056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4922,7 +5162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5003,7 +5243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5075,7 +5315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5144,7 +5384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5254,7 +5494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5372,7 +5612,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5444,7 +5684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5548,7 +5788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5658,7 +5898,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5764,7 +6004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5836,7 +6076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5905,7 +6145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6015,7 +6255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6087,7 +6327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6191,7 +6431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6301,7 +6541,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6370,7 +6610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6476,7 +6716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6542,7 +6782,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6654,7 +6894,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6726,7 +6966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6852,7 +7092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6921,7 +7161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7031,7 +7271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7135,7 +7375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7238,7 +7478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7307,7 +7547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7417,7 +7657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7495,7 +7735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7599,7 +7839,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7709,7 +7949,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7778,7 +8018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7884,7 +8124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7956,7 +8196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8060,7 +8300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8175,7 +8415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8247,7 +8487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8315,7 +8555,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8387,7 +8627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8497,7 +8737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8565,7 +8805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8634,7 +8874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8741,7 +8981,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8854,7 +9094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8923,7 +9163,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9036,7 +9276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9105,7 +9345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9215,7 +9455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9284,7 +9524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9388,7 +9628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9498,7 +9738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9572,7 +9812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9646,7 +9886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9715,7 +9955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9819,7 +10059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9929,7 +10169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9998,7 +10238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10104,7 +10344,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10170,7 +10410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10282,7 +10522,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10351,7 +10591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10457,7 +10697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10529,7 +10769,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10601,7 +10841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10670,7 +10910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10776,7 +11016,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10848,7 +11088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10952,7 +11192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11064,7 +11304,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11133,7 +11373,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11243,7 +11483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11347,7 +11587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11457,7 +11697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11529,7 +11769,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11598,7 +11838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11704,7 +11944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11770,7 +12010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11882,7 +12122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11954,7 +12194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12026,7 +12266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12095,7 +12335,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12209,7 +12449,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12283,7 +12523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12361,7 +12601,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12433,7 +12673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12510,7 +12750,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12587,7 +12827,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12661,7 +12901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12733,7 +12973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12802,7 +13042,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12908,7 +13148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13018,7 +13258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13087,7 +13327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13193,7 +13433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13303,7 +13543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13371,7 +13611,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13483,7 +13723,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13548,7 +13788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13649,7 +13889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -50,7 +50,7 @@ const FIELDS: Record<string, string> = {
   idAjuste: 'Identificador de los ajustes guardados; null mientras el usuario no los haya cambiado nunca',
   nombre: 'Nombre', apellido: 'Apellidos', email: 'Correo electrónico (se compara sin distinguir mayúsculas)',
   password: 'Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt)', dni: 'Documento de identidad',
-  rol: 'Rol del usuario: ADMIN, PSICOLOGO o PACIENTE', token: 'Token (JWT de sesión o token push, según el recurso)',
+  rol: 'Rol del usuario: ADMIN, PSICOLOGO, PACIENTE o AUDITOR', token: 'Token (JWT de sesión o token push, según el recurso)',
   activo: 'Si está activo (los inactivos no pueden iniciar sesión o no aparecen en el catálogo público)',
   fechaNacimiento: 'Fecha de nacimiento (AAAA-MM-DD)', genero: 'Género, texto libre', telefono: 'Teléfono: dígitos, espacios, +, ( ) y -',
   metodoPago: 'Método de pago: PRESENCIAL u ONLINE', estadoPago: 'Estado del pago del paciente',
