@@ -1,15 +1,21 @@
-// npm run analytics:grant -- --role NAME [--password-stdin] | --role NAME --revoke — an analyst's own
-// PostgreSQL login: it reads the schema `analitica` (pseudonymous facts, docs/read-models.md
-// "Analytics") and nothing else. Roles are the cluster's; the grants are this database's.
-import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
+// npm run analytics:grant -- --role NAME [--views-only] [--password-stdin] | --role NAME --revoke — an
+// analyst's own PostgreSQL login: it reads the schema `analitica` (pseudonymous facts, docs/read-models.md
+// "Analytics"), or only its views with small cells suppressed, and nothing else. Roles are the
+// cluster's; the grants are this database's.
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { closeAdvisoryLocks } from '../platform/analytics/advisory-locks.ts';
+import { closeDatabaseAccess } from '../platform/analytics/database-access.ts';
+import { SUPPRESSED_VIEWS } from '../platform/analytics/views.ts';
+import { scramSecret } from '../platform/postgres/scram.ts';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { StartupError } from '../platform/startup-error.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
 
 /** Marks the roles this command made: it changes or drops no other. */
 export const ANALYST_MARK = 'practice analyst login (npm run analytics:grant)';
+export const VIEWS_ONLY_MARK = 'practice analyst login, views only (npm run analytics:grant --views-only)';
 const ROLE = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export class RefusedError extends Error {}
@@ -30,7 +36,7 @@ async function checkOurs(knex: Knex, role: string, mustExist: boolean): Promise<
   if (role === me.me || role === 'postgres' || role.startsWith('pg_')) throw new RefusedError(`"${role}" is not an analyst's role: refused`);
   const row = await existing(knex, role);
   if (!row && mustExist) throw new RefusedError(`no role "${role}" in this cluster`);
-  if (row && row.mark !== ANALYST_MARK) throw new RefusedError(`role "${role}" exists and was not made by analytics:grant: refused (choose another name)`);
+  if (row && row.mark !== ANALYST_MARK && row.mark !== VIEWS_ONLY_MARK) throw new RefusedError(`role "${role}" exists and was not made by analytics:grant: refused (choose another name)`);
   if (row && (row.rolsuper || row.rolcreatedb || row.rolcreaterole || row.rolreplication || row.rolbypassrls)) {
     throw new RefusedError(`role "${role}" has administrative attributes: refused`);
   }
@@ -64,35 +70,28 @@ async function checkOurs(knex: Knex, role: string, mustExist: boolean): Promise<
   return row;
 }
 
-/**
- * The SCRAM-SHA-256 secret PostgreSQL stores for `password` (as psql's \password sends it): the
- * statement, which the server may log (log_statement, a failed statement) and an error message may
- * quote, never holds the password itself. Only for printable ASCII, where SASLprep changes nothing;
- * any other password is sent as is and hashed by the server.
- */
-export function scramSecret(password: string): string {
-  if (!/^[\x20-\x7e]+$/.test(password)) return password;
-  const salt = randomBytes(16);
-  const iterations = 4096;
-  const salted = pbkdf2Sync(password, salt, iterations, 32, 'sha256');
-  const storedKey = createHash('sha256').update(createHmac('sha256', salted).update('Client Key').digest()).digest();
-  const serverKey = createHmac('sha256', salted).update('Server Key').digest();
-  return `SCRAM-SHA-256$${iterations}:${salt.toString('base64')}$${storedKey.toString('base64')}:${serverKey.toString('base64')}`;
+export interface Granted {
+  created: boolean;
+  /** Whether advisory locks are now closed to it (closeAdvisoryLocks). */
+  locksClosed: boolean;
+  /** What PUBLIC may still do on databases that this role could not revoke (closeDatabaseAccess). */
+  stillOpen: string[];
 }
 
 /**
  * Creates or updates the login: nothing but CONNECT here, USAGE on `analitica` and SELECT on its
- * tables and views; read-only sessions with a statement timeout, so a BI query never holds the
- * service's tables for long. Answers whether the role was created, and whether advisory locks are
- * now closed to it (closeAdvisoryLocks).
+ * tables and views, or with `viewsOnly` on the views that suppress small cells alone (the fact
+ * tables show each record: a suppressed cell could be counted again from them). Read-only sessions
+ * with a statement timeout, so a BI query never holds the service's tables for long. Run again, it
+ * changes a login from one kind to the other.
  */
-export async function grantAnalyst(knex: Knex, role: string, password: string): Promise<{ created: boolean; locksClosed: boolean }> {
+export async function grantAnalyst(knex: Knex, role: string, password: string, opts: { viewsOnly?: boolean } = {}): Promise<Granted> {
   return knex.transaction(async (trx) => {
     const row = await checkOurs(trx, role, false);
     const { rows: [{ q }] } = await trx.raw('select quote_literal(?) as q', [scramSecret(password)]);
     const attributes = `login nosuperuser nocreatedb nocreaterole noreplication nobypassrls noinherit connection limit 5 password ${q}`;
     await trx.raw(`${row ? 'alter' : 'create'} role ?? with ${attributes}`, [role]);
-    await trx.raw(`comment on role ?? is '${ANALYST_MARK}'`, [role]);
+    await trx.raw(`comment on role ?? is '${opts.viewsOnly ? VIEWS_ONLY_MARK : ANALYST_MARK}'`, [role]);
     await trx.raw('alter role ?? set search_path = analitica', [role]);
     await trx.raw('alter role ?? set default_transaction_read_only = on', [role]);
     await trx.raw("alter role ?? set statement_timeout = '5min'", [role]);
@@ -100,8 +99,10 @@ export async function grantAnalyst(knex: Knex, role: string, password: string): 
     const { rows: [{ db }] } = await trx.raw('select current_database() as db');
     await trx.raw('grant connect on database ?? to ??', [db, role]);
     await trx.raw('grant usage on schema analitica to ??', [role]);
-    await trx.raw('grant select on all tables in schema analitica to ??', [role]);
-    return { created: !row, locksClosed: await closeAdvisoryLocks(trx) };
+    await trx.raw('revoke all on all tables in schema analitica from ??', [role]);
+    if (opts.viewsOnly) await trx.raw(`grant select on ${SUPPRESSED_VIEWS.map(() => '??').join(', ')} to ??`, [...SUPPRESSED_VIEWS, role]);
+    else await trx.raw('grant select on all tables in schema analitica to ??', [role]);
+    return { created: !row, locksClosed: await closeAdvisoryLocks(trx), stillOpen: await closeDatabaseAccess(trx) };
   });
 }
 
@@ -124,19 +125,23 @@ export async function revokeAnalyst(knex: Knex, role: string): Promise<void> {
   });
 }
 
-const USAGE = `Usage: npm run -s analytics:grant -- --role NAME [--password-stdin]
+const USAGE = `Usage: npm run -s analytics:grant -- --role NAME [--views-only] [--password-stdin]
        npm run -s analytics:grant -- --role NAME --revoke
 
 Creates (or updates) an analyst's PostgreSQL login NAME that can read the schema analitica
 (pseudonymous facts and views, docs/read-models.md "Analytics") and nothing else: no personal table,
-no event, no key, no function of the service. Sessions start read-only, with a 5-minute statement
+no event, no key, no function of the service. With --views-only it reads only the views whose
+figures hide cells of few patients (actividad_*, bienestar_*), not the per-record fact tables: the
+login for anyone outside the care team. Sessions start read-only, with a 5-minute statement
 timeout, at most 5 connections. Prints JSON on stdout: host, port, database, role and, when set
-now, the password (a new random one unless --password-stdin). Run again to change the password.
-Refuses (exit 1, nothing changed) the service's own role, built-in roles, a role it did not make, and
-one of its own since given administrative attributes, memberships or privileges outside analitica.
+now, the password (a new random one unless --password-stdin). Run again to change the password, or
+the kind of login. Refuses (exit 1, nothing changed) the service's own role, built-in roles, a role
+it did not make, and one of its own since given administrative attributes, memberships or
+privileges outside analitica.
 
 Options:
   --role NAME        the login (lower-case letters, digits and _, at most 63)
+  --views-only       only the views with small cells suppressed (no fact table)
   --password-stdin   read the password from standard input (at least 12 characters)
   --revoke           remove the login (its grants here, then the role)
   --help             this text
@@ -149,10 +154,11 @@ async function readStdin(): Promise<string> {
 }
 
 if (isMainModule(import.meta.url)) {
-  const opts = commandLine(USAGE, { role: { type: 'string' }, 'password-stdin': { type: 'boolean' }, revoke: { type: 'boolean' } }, (v) => {
+  const flags = { role: { type: 'string' }, 'views-only': { type: 'boolean' }, 'password-stdin': { type: 'boolean' }, revoke: { type: 'boolean' } } as const;
+  const opts = commandLine(USAGE, flags, (v) => {
     if (!v.role || !ROLE.test(v.role)) throw new UsageError('--role needs a name of lower-case letters, digits and _ (at most 63, not starting with a digit)');
-    if (v.revoke && v['password-stdin']) throw new UsageError('--revoke takes no password');
-    return { role: v.role, revoke: v.revoke === true, stdin: v['password-stdin'] === true };
+    if (v.revoke && (v['password-stdin'] || v['views-only'])) throw new UsageError('--revoke takes no password and no --views-only');
+    return { role: v.role, revoke: v.revoke === true, stdin: v['password-stdin'] === true, viewsOnly: v['views-only'] === true };
   });
   const say = (line: string) => process.stderr.write(`${line}\n`);
   try {
@@ -168,17 +174,20 @@ if (isMainModule(import.meta.url)) {
         say(`Removed the analyst login "${opts.role}".`);
         process.stdout.write(`${JSON.stringify({ ...where, revoked: true })}\n`);
       } else {
-        const { created, locksClosed } = await grantAnalyst(db.knex, opts.role, password);
-        say(`${created ? 'Created' : 'Updated'} the analyst login "${opts.role}": SELECT on schema analitica only.`);
+        const { created, locksClosed, stillOpen } = await grantAnalyst(db.knex, opts.role, password, { viewsOnly: opts.viewsOnly });
+        const reads = opts.viewsOnly ? `SELECT on the views of schema analitica with small cells suppressed (${SUPPRESSED_VIEWS.join(', ')}) only` : 'SELECT on schema analitica only';
+        say(`${created ? 'Created' : 'Updated'} the analyst login "${opts.role}": ${reads}.`);
         if (!locksClosed) say('Warning: the service\'s role is not a superuser, so advisory locks stay open to every login; README "For analysts" has the statement for a superuser.');
-        process.stdout.write(`${JSON.stringify({ ...where, schema: 'analitica', ...(opts.stdin ? {} : { password }) })}\n`);
+        if (stillOpen.length) say(`Warning: the service's role may not revoke from PUBLIC: ${stillOpen.join(', ')}; README "For analysts" has the statements for a superuser.`);
+        const kind = opts.viewsOnly ? { views: SUPPRESSED_VIEWS.map((v) => v.replace('analitica.', '')) } : {};
+        process.stdout.write(`${JSON.stringify({ ...where, schema: 'analitica', ...kind, ...(opts.stdin ? {} : { password }) })}\n`);
       }
     } finally {
       await db.close();
     }
     process.exit(0);
   } catch (err) {
-    const known = err instanceof ConfigError || err instanceof RefusedError;
+    const known = err instanceof ConfigError || err instanceof RefusedError || err instanceof StartupError;
     say(err instanceof ConfigError ? `Configuration error: ${err.message}` : known ? (err as Error).message : `analytics:grant failed: ${err instanceof Error ? err.stack : String(err)}`);
     process.exit(err instanceof ConfigError ? 2 : 1);
   }

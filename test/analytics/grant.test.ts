@@ -147,6 +147,54 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
     expect((await srv.deps.knex.raw('select min_celda from analitica.parametros')).rows[0].min_celda).to.equal(5);
   });
 
+  it('can create no temporary table, even read-write, nor connect to the other databases of the cluster; the service still can', async () => {
+    const c = await connect(login);
+    await c.query('set default_transaction_read_only = off'); // its own session setting: it may
+    expect(await code(c, 'create temp table mia (x int)')).to.equal('42501');
+    for (const database of ['postgres', 'template1']) {
+      const other = new pg.Client({ host: login.host, port: login.port, database, user: role, password: login.password });
+      expect(await other.connect().then(() => other.end().then(() => 'connected'), (err: { code?: string }) => err.code), database).to.equal('42501');
+    }
+    await srv.deps.knex.transaction((trx) => trx.raw('create temp table servicio (x int) on commit drop'));
+  });
+
+  it('--views-only: reads the views that suppress small cells, is refused every fact table and everything else, and still so after a rebuild', async () => {
+    const name = `agregados_${process.pid}`;
+    const views = ['actividad_consulta_semana', 'actividad_psicologo_semana', 'bienestar_consulta_semana', 'bienestar_psicologo_semana'];
+    const readable = async () => (await srv.deps.knex.raw(
+      `select relname from pg_class where relnamespace = 'analitica'::regnamespace and has_table_privilege(?, oid, 'SELECT') order by 1`, [name],
+    )).rows.map((r: { relname: string }) => r.relname);
+    const check = async (l: Login) => {
+      const c = await connect(l);
+      for (const v of views) expect(await code(c, `select * from ${v}`), v).to.equal('');
+      // One patient's diary entry: the cell is there, suppressed; the fact table that would show it is closed.
+      expect((await c.query('select suprimida, pacientes, media_intensidad from bienestar_consulta_semana')).rows).to.deep.equal([{ suprimida: true, pacientes: null, media_intensidad: null }]);
+      const others = (await analiticaRelations()).filter((r) => !views.includes(r));
+      expect(others).to.include.members(['hechos_citas', 'hechos_sesiones', 'hechos_diario', 'hechos_progreso', 'semanal_paciente', 'citas', 'parametros']);
+      for (const rel of others) expect(await code(c, `select * from analitica.${rel} limit 1`), rel).to.equal('42501');
+      for (const t of ['public.usuarios', 'public.events', 'public.analitica_asignaciones']) expect(await code(c, `select * from ${t} limit 1`), t).to.equal('42501');
+      expect(await readable()).to.deep.equal(views);
+    };
+    try {
+      const r = await runCli('analytics-grant', ['--role', name, '--views-only'], serverEnv(srv));
+      expect(r.code, r.stderr).to.equal(0);
+      const l: Login = JSON.parse(r.stdout);
+      expect(r.stdout).to.include('"views":');
+      await check(l);
+      await shadowRebuild({ knex: srv.deps.knex, url: srv.db.url, store: srv.deps.store, projections: allProjections(srv.config) });
+      await check(l);
+      // Run again without the flag it reads the facts; with it again, the views alone.
+      expect((await runCli('analytics-grant', ['--role', name], serverEnv(srv))).code).to.equal(0);
+      expect(await readable()).to.include.members(['hechos_diario', 'citas']);
+      const back = await runCli('analytics-grant', ['--role', name, '--views-only'], serverEnv(srv));
+      expect(back.code, back.stderr).to.equal(0);
+      await check(JSON.parse(back.stdout));
+    } finally {
+      for (const c of clients.splice(0)) await c.end().catch(() => {});
+      await runCli('analytics-grant', ['--role', name, '--revoke'], serverEnv(srv));
+    }
+  });
+
   it('cannot take the advisory locks the read models and presence run under; the service still takes them', async () => {
     const c = await connect(login);
     for (const sql of [

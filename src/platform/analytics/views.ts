@@ -13,6 +13,12 @@ export const ANALITICA_VIEWS = [
   'analitica.bienestar_consulta_semana',
 ];
 
+/**
+ * The views whose figures hide small cells: all an aggregates-only login reads (analytics:grant
+ * --views-only). Not `analitica.citas`, one row per appointment like the fact table under it.
+ */
+export const SUPPRESSED_VIEWS = ANALITICA_VIEWS.filter((v) => v !== 'analitica.citas');
+
 /** `case when not suprimida then <expr> end as <name>` for each figure. */
 const hidden = (figures: [string, string][]) =>
   figures.map(([name, expr]) => `case when m.pacientes >= k.min_celda then ${expr} end as ${name}`).join(',\n    ');

@@ -3,17 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, chownSync, closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
 import { StartupError } from '../startup-error.ts';
 import { ancestors, firstRefused, pgAccount, pgBinaries, type PgBinaries } from './binaries.ts';
+import { connectSuperuser, keptPassword, passwordFile, requireScram } from './credentials.ts';
 import { freePort, stopOrphan } from './orphan.ts';
 
 export interface EmbeddedServer {
   url: string;
   stop(): Promise<void>;
 }
-
-const PASSWORD = 'embedded';
 
 /**
  * Our PostgreSQL servers, stopped (fast shutdown: committed work is kept) if this process exits
@@ -73,12 +71,13 @@ function spawnPg(bin: string, args: string[], b: PgBinaries, locale: string, std
   });
 }
 
-async function initdb(dir: string, b: PgBinaries, locale: string): Promise<void> {
+/** SCRAM both ways: the password never crosses the socket, and only a server holding its secret can answer. */
+async function initdb(dir: string, b: PgBinaries, locale: string, password: string): Promise<void> {
   const pwfile = join(tmpdir(), `practice-pgpass-${randomBytes(6).toString('hex')}`);
-  writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600, flag: 'wx' });
   try {
     if (b.runAs) chownSync(pwfile, b.runAs.uid, b.runAs.gid);
-    const args = [`--pgdata=${dir}`, '--auth=password', '--username=postgres', `--pwfile=${pwfile}`, `--lc-messages=${locale}`];
+    const args = [`--pgdata=${dir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, `--lc-messages=${locale}`];
     const child = spawnPg(b.initdb, args, b, locale, 'pipe');
     let output = '';
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -142,9 +141,8 @@ async function launch(dir: string, b: PgBinaries, locale: string, port: number):
   return child;
 }
 
-async function ensureDatabase(port: number): Promise<void> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' });
-  await client.connect();
+async function ensureDatabase(port: number, dir: string, password: string): Promise<void> {
+  const client = await connectSuperuser(port, dir, password);
   try {
     const exists = await client.query("select 1 from pg_database where datname = 'practice'");
     if (exists.rowCount === 0) await client.query('create database practice');
@@ -160,25 +158,34 @@ export async function checkEmbeddedFolder(dir: string): Promise<PgBinaries> {
   return pgBinaries(runAs);
 }
 
-/** Starts a PostgreSQL server kept in `dir` (created on first use); `persistent = false` deletes it on stop. */
+/**
+ * Starts a PostgreSQL server kept in `dir` (created on first use), its superuser's password kept
+ * beside it (credentials.ts); `persistent = false` deletes both on stop. The URL holds the password:
+ * never print it.
+ */
 export async function startEmbeddedPostgres(dir: string, persistent = true): Promise<EmbeddedServer> {
   const b = await checkEmbeddedFolder(dir);
   const locale = messagesLocale();
-  if (!existsSync(join(dir, 'PG_VERSION'))) await initdb(dir, b, locale);
+  const password = keptPassword(dir); // saved before initdb or ALTER ROLE uses it
+  const fresh = !existsSync(join(dir, 'PG_VERSION'));
+  if (fresh) await initdb(dir, b, locale, password);
   await stopOrphan(dir);
+  if (!fresh) requireScram(dir);
   const port = await freePort();
   const child = await launch(dir, b, locale, port);
   try {
-    await ensureDatabase(port);
+    await ensureDatabase(port, dir, password);
   } catch (err) {
     await stopChild(child);
     throw err;
   }
   return {
-    url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/practice`,
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/practice`,
     stop: async () => {
       await stopChild(child);
-      if (!persistent) rmSync(dir, { recursive: true, force: true });
+      if (persistent) return;
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(passwordFile(dir), { force: true });
     },
   };
 }
