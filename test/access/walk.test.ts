@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { allRoutes } from '../../src/http/app.ts';
 import type { RouteDef } from '../../src/http/routes.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { expectError, pacienteBody, psicologoBody } from '../http/helpers.ts';
+import { adminBody, expectError, pacienteBody, psicologoBody } from '../http/helpers.ts';
 
-type Rol = 'ADMIN' | 'PSICOLOGO' | 'PACIENTE';
-const ROLES: Rol[] = ['ADMIN', 'PSICOLOGO', 'PACIENTE'];
+type Rol = 'ADMIN' | 'PSICOLOGO' | 'PACIENTE' | 'AUDITOR';
+const ROLES: Rol[] = ['ADMIN', 'PSICOLOGO', 'PACIENTE', 'AUDITOR'];
 
 /** A concrete URL for a route: integer ids for id params, harmless strings for string params. */
 function concrete(def: RouteDef): string {
@@ -27,7 +27,9 @@ describe('access control on every endpoint', function () {
     tokens.PACIENTE = pac.body.token;
     const psi = await srv.request('POST', '/auth/register-psicologo', { body: psicologoBody(), token: tokens.ADMIN });
     tokens.PSICOLOGO = psi.body.token;
-    expect(tokens.PACIENTE && tokens.PSICOLOGO).to.be.a('string');
+    const aud = await srv.request('POST', '/auth/register-auditor', { body: adminBody(), token: tokens.ADMIN });
+    tokens.AUDITOR = aud.body.token;
+    expect(tokens.PACIENTE && tokens.PSICOLOGO && tokens.AUDITOR).to.be.a('string');
   });
   after(async () => {
     await srv?.stop();
