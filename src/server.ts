@@ -21,6 +21,8 @@ import { createThrottles } from './platform/throttle.ts';
 import { allProjections } from './projections/index.ts';
 import { setMinCell } from './platform/analytics/views.ts';
 import { CheckpointRunner, projectionHandlers } from './projections/runner.ts';
+import { AUDIT_LOG_CONSUMER, auditLogHandler } from './projections/audit-log.ts';
+import { CheckpointSigner } from './projections/audit-signer.ts';
 import { allReactors } from './reactors/index.ts';
 import { createMailer, type Mailer } from './reactors/mail/mailer.ts';
 import { OutboxWorker } from './reactors/outbox.ts';
@@ -88,7 +90,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const store = users.observe(opened.store);
   await setMinCell(knex, config.analyticsMinCell);
   const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections(config)), { table: 'projection_checkpoints' }, logger);
-  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone })), { table: 'reactor_checkpoints' }, logger);
+  // The tamper-evident log: its own loop on the store as stored, so that it never waits for a read model.
+  const signer = new CheckpointSigner(knex, config.audit, logger);
+  const auditLog = new CheckpointRunner(knex, opened.raw, [auditLogHandler()], {
+    table: 'projection_checkpoints', onBatch: (name) => name === AUDIT_LOG_CONSUMER && signer.nudge(),
+  }, logger);
+  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser })), { table: 'reactor_checkpoints' }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());
   const outbox = new OutboxWorker(knex, { mail: (p) => mailer.send(p), push: async (p) => {
@@ -101,6 +108,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     throttles: createThrottles(config.limits, availableParallelism()),
   };
   projections.start();
+  auditLog.start();
+  signer.start();
   reactors.start();
   outbox.start();
   await bootstrapAdmin(deps, projections, logger);
@@ -136,7 +145,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       // 2. The workers, each after its current batch; 3. the connections, and the embedded database last.
       retention.stop();
       await reminders.stop();
-      await Promise.all([projections.stop(), reactors.stop(), outbox.stop(), users.stop()]);
+      await Promise.all([projections.stop(), auditLog.stop(), signer.stop(), reactors.stop(), outbox.stop(), users.stop()]);
       await store.close();
       await keys.close();
       await owned?.close();

@@ -6,8 +6,11 @@ import type { EventStore } from './port.ts';
 import { PostgresEventStore } from './postgres.ts';
 import { SealingEventStore } from './sealing.ts';
 
-/** The configured event store, behind the sealing layer that every reader and writer must use. */
-export async function openEventStore(config: Config, knex: Knex, url: string): Promise<{ store: EventStore; keys: KeyRing }> {
+/**
+ * The configured event store, behind the sealing layer that every reader and writer must use;
+ * `raw` reads it as stored (sealed), for the tamper-evident log only.
+ */
+export async function openEventStore(config: Config, knex: Knex, url: string): Promise<{ store: EventStore; raw: EventStore; keys: KeyRing }> {
   let raw: EventStore;
   if (config.eventStore === 'kurrentdb') {
     const { KurrentEventStore } = await import('./kurrentdb.ts' as string);
@@ -16,5 +19,5 @@ export async function openEventStore(config: Config, knex: Knex, url: string): P
     raw = new PostgresEventStore(knex, url);
   }
   const keys = new KeyRing(knex, config.masterKey);
-  return { store: new SealingEventStore(raw, keys, sealSpecs), keys };
+  return { store: new SealingEventStore(raw, keys, sealSpecs), raw, keys };
 }

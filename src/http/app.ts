@@ -31,6 +31,7 @@ import { historialRoutes } from './routes/historial.ts';
 import { diarioRoutes } from './routes/diario.ts';
 import { progresoRoutes } from './routes/progreso.ts';
 import { auditoriaRoutes } from './routes/auditoria.ts';
+import { auditLogRoutes } from './routes/audit-log.ts';
 import { mensajesRoutes } from './routes/mensajes.ts';
 import { directorioPsicologosRoutes } from './routes/directorio-psicologos.ts';
 import { calendarioRoutes } from './routes/calendario.ts';
@@ -58,6 +59,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...diarioRoutes(deps),
     ...progresoRoutes(deps),
     ...auditoriaRoutes(deps),
+    ...auditLogRoutes(deps),
     ...mensajesRoutes(deps),
     ...directorioPsicologosRoutes(deps),
     ...calendarioRoutes(deps),

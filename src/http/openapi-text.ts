@@ -20,6 +20,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Diario emocional': 'Entradas del diario emocional del paciente',
   'Progreso emocional': 'Niveles diarios de estrés, ansiedad y ánimo y sus medias semanales',
   'Auditoría': 'Consultas de auditoría del expediente clínico reconstruidas desde los eventos',
+  'Registro verificable': 'Registro a prueba de manipulación (docs/audit.md): checkpoints firmados (c2sp.org/tlog-checkpoint) y pruebas de inclusión y consistencia de RFC 9162 sobre una hoja por evento',
   'Mensajes': 'Mensajería del paciente (también en tiempo real por STOMP en /user/queue/messages)',
   'Mensajes (psicólogo)': 'Mensajería del psicólogo',
   'Mensajes (administración)': 'Supervisión de todos los mensajes por un administrador',

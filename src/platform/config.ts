@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { loadLimits, type Limits } from './limits.ts';
 import { envInt as int, type Env } from './env.ts';
+import { loadAuditConfig, type AuditConfig } from './audit/config.ts';
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -39,6 +40,8 @@ export interface Config {
   analyticsMinCell: number;
   /** Abuse limits, timeouts and caps (src/platform/limits.ts, docs/limits.md). */
   limits: Limits;
+  /** The tamper-evident log's signing key and checkpoint cadence (docs/audit.md). */
+  audit: AuditConfig;
 }
 
 export { ConfigError } from './config-error.ts';
@@ -112,5 +115,6 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsPepper: secret(env, 'ANALYTICS_PEPPER', production, dataDir, 32),
     analyticsMinCell: int(env, 'ANALYTICS_MIN_CELL', 5, 1, 1000),
     limits: loadLimits(env),
+    audit: loadAuditConfig(env, production, dataDir),
   };
 }

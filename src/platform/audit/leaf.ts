@@ -24,7 +24,7 @@ export interface LeafEvent {
   revision: bigint;
   type: string;
   data: unknown;
-  metadata: { eventId: string; occurredAt: string } & Record<string, unknown>;
+  metadata: { eventId: string; occurredAt: string };
 }
 
 /** RFC 8785: object members sorted by UTF-16 code units, ECMAScript number and string forms, no spaces. */
