@@ -66,7 +66,10 @@ export function keptPassword(clusterDir: string): string {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   if (st && (!st.isFile() || st.uid !== (process.getuid?.() ?? st.uid))) {
-    throw new StartupError(`${file} (the embedded PostgreSQL's password) is not a plain file of this user's: remove it if it is not, and start again.`);
+    throw new StartupError(
+      `${file} (the embedded PostgreSQL's password) is not a plain file of this user's (owner uid ${st.uid}): ` +
+      'if it is this data folder\'s, give it to the user who runs the server (chown); if not, remove it.',
+    );
   }
   const kept = st ? readPassword(file) : null;
   if (kept) return kept;
