@@ -12,6 +12,7 @@ import { DEFAULT_REALTIME_OPTIONS, type RealtimeOptions } from './options.ts';
 import { Presence } from './presence.ts';
 import { chooseSubprotocol } from './protocol.ts';
 import { StompSession, type SessionHost } from './session.ts';
+import { SockjsBinding } from './sockjs-binding.ts';
 import { guardSockjsRequest } from './sockjs-guard.ts';
 import { bindSockjs, bindWebSocket, sockjsTransport, wsTransport } from './transports.ts';
 
@@ -36,7 +37,7 @@ function rawServer(frameBytes: number): WebSocketServer {
 }
 
 /** SockJS under /ws/*: its own transports (WebSocket, xhr-streaming, polling...) carrying the same STOMP. */
-function sockjsServer(host: SessionHost, live: Set<StompSession>, deps: AppDeps, frameBytes: number): SockjsHandler {
+function sockjsServer(host: SessionHost, live: Set<StompSession>, deps: AppDeps, frameBytes: number, binding: SockjsBinding): SockjsHandler {
   const server = sockjs.createServer({
     prefix: '/ws',
     log: (severity: string, line: string) => {
@@ -45,9 +46,13 @@ function sockjsServer(host: SessionHost, live: Set<StompSession>, deps: AppDeps,
     heartbeat_delay: 25_000,
     disconnect_delay: 5_000,
     faye_server_options: { maxLength: 4 * frameBytes },
+    // Only so /info says cookie_needed: sockjs-client then skips the transports that cannot carry
+    // the session's owner cookie (IE's XDomainRequest). The cookie itself is sockjs-binding.ts's.
+    jsessionid: () => undefined,
   } as sockjs.ServerOptions);
   server.on('connection', (conn: Connection | null) => {
     if (!conn) return; // closed during the handshake
+    binding.opened(conn);
     const session = new StompSession(sockjsTransport(conn), host);
     live.add(session);
     bindSockjs(conn, session);
@@ -87,9 +92,10 @@ export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: 
   const frameBytes = options.limits.maxBodyBytes + options.limits.maxHeaderBytes;
 
   const wss = rawServer(frameBytes);
-  const sockjsHandler = sockjsServer(host, live, deps, frameBytes);
+  const binding = new SockjsBinding(deps.config.limits.trustProxy);
+  const sockjsHandler = sockjsServer(host, live, deps, frameBytes, binding);
 
-  const guardOptions = { corsOrigins: deps.config.corsOrigins, timezone: deps.config.practiceTimezone };
+  const guardOptions = { corsOrigins: deps.config.corsOrigins, timezone: deps.config.practiceTimezone, binding };
   let accepting = true;
   const detach = attachDispatcher(server, {
     raw(req, socket, head) {

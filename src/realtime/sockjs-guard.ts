@@ -2,17 +2,21 @@ import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import type { Message } from '../platform/errors.ts';
 import { localDateTime } from '../platform/time.ts';
 import { prefersEnglish } from './protocol.ts';
+import type { SockjsBinding } from './sockjs-binding.ts';
 
 // The sockjs library answers HTTP under /ws/* on its own terms: it reflects any Origin with
 // credentials, sends no framing or content policy, and reports a client's bad parameters as a 500
 // in plain text. This guard runs before it on every plain request there and brings those answers
-// in line with the REST API (CORS allow-list, security headers, the spec's JSON error body).
+// in line with the REST API (CORS allow-list, security headers, the spec's JSON error body), and
+// keeps each session's requests to the client that opened it (sockjs-binding.ts).
 
 export interface SockjsGuardOptions {
   /** The REST CORS allow-list (CORS_ORIGINS). */
   corsOrigins: string[];
   /** For the error body's timestamp. */
   timezone: string;
+  /** Each HTTP session to the client that opened it (sockjs-binding.ts). */
+  binding: SockjsBinding;
 }
 
 /** sockjs's own rule for a JSONP/htmlfile callback name (it skips the length check for htmlfile). */
@@ -45,6 +49,8 @@ export function guardSockjsRequest(req: IncomingMessage, res: ServerResponse, pa
       en: 'The c (callback) parameter is required: 1 to 32 letters, digits, ".", "_" or "-"',
     });
   }
+  // Another client's session (no owner cookie, or the wrong one): as if it did not exist, as sockjs answers then.
+  if (o.binding.admit(req, res, path) === 'refuse') return refuse(res, 404);
   return true;
 }
 

@@ -12,6 +12,10 @@ import { RecordingPush } from '../../src/reactors/push/push.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { UNTHROTTLED } from '../support/limits.ts';
+import { installSockjsCookieJar } from './sockjs-cookies.ts';
+
+// sockjs-client in Node keeps cookies as a browser would (the server binds SockJS sessions to one).
+installSockjsCookieJar();
 
 export const ADMIN = { email: 'admin@rt.local', password: 'Admin12345' };
 
