@@ -889,7 +889,7 @@ export interface paths {
         put?: never;
         /**
          * Registrar mi token de notificaciones push
-         * @description Registrar mi token de notificaciones push.
+         * @description Un token tiene como máximo 512 caracteres. Cada usuario conserva como máximo 10 (MAX_DEVICE_TOKENS_PER_USER): registrar uno más elimina el más antiguo.
          *
          *     Cualquier usuario autenticado.
          */
@@ -1217,7 +1217,7 @@ export interface paths {
         put?: never;
         /**
          * Unirse a la lista de espera de un psicólogo para un rango de fechas
-         * @description Cuando se cancela una cita o se elimina un bloqueo de ese psicólogo en el rango, se avisa por correo y push, por orden de llegada, a quienes esperan; la cita se reserva con POST /api/citas y el primero que reserva se la queda. El rango empieza hoy o después, dura como mucho 31 días y acaba dentro del plazo de reserva (si no, 400).
+         * @description Cuando se cancela una cita o se elimina un bloqueo de ese psicólogo en el rango, se avisa por correo y push, por orden de llegada, a quienes esperan; la cita se reserva con POST /api/citas y el primero que reserva se la queda. El rango empieza hoy o después, dura como mucho 31 días y acaba dentro del plazo de reserva (si no, 400). Con cada psicólogo, un paciente tiene como mucho una entrada ACTIVA para fechas que se solapan (si no, 409); cada hueco liberado se le avisa una vez.
          *
          *     Roles: PACIENTE
          */

@@ -55,12 +55,12 @@ const eliminarStep = (idUsuario: number, token: string, motivo: MotivoBaja): Ste
 /**
  * Registers a device token for the user. A token is one app install: if another user had it
  * (they signed out, this one signed in on the same phone), it moves, so pushes follow the person
- * now using the device.
+ * now using the device. Past MAX_DEVICE_TOKENS_PER_USER the user's oldest tokens are removed.
  */
 export async function registrarDispositivo(deps: CommandDeps, actor: Actor, idUsuario: number, token: string): Promise<{ creado: boolean; position: Position | null; events: DomainEvent[] }> {
   const owner = await findDispositivo(deps.knex, token);
   const steps: Step[] = owner && owner.idUsuario !== idUsuario ? [eliminarStep(owner.idUsuario, token, 'OTRO_USUARIO')] : [];
-  steps.push({ streamId: dispositivosStream(idUsuario), decider: dispositivoDecider, command: { type: 'RegistrarDispositivo', data: { idUsuario, token } } });
+  steps.push({ streamId: dispositivosStream(idUsuario), decider: dispositivoDecider, command: { type: 'RegistrarDispositivo', data: { idUsuario, token }, max: deps.config.limits.maxDeviceTokensPerUser } });
   const r = await handleCommand(deps.store, steps, commandContext(deps, actor));
   return { creado: r.events.some((e) => e.type === 'DispositivoRegistrado'), position: r.position, events: r.events };
 }

@@ -5,7 +5,11 @@ import { commandContext, type CommandDeps } from './deps.ts';
 import { errors } from '../platform/errors.ts';
 import { psicologoStream } from '../events/psicologo.ts';
 import { psicologoActivo } from './citas.ts';
-import { evolveEntradaEspera, listaEsperaStream, type EntradaEspera, type ListaEsperaEvent } from '../events/lista-espera.ts';
+import {
+  esperasPacienteStream, evolveEntradaEspera, evolveEsperasPaciente, listaEsperaStream,
+  type EntradaEspera, type EsperaAnotada, type EsperasPaciente, type ListaEsperaEvent, type RangoEspera,
+} from '../events/lista-espera.ts';
+import { entradasCon } from '../queries/lista-espera.ts';
 
 /** The longest range one entry may wait for, in days (both ends included): a month. */
 export const MAX_DIAS_ESPERA = 31;
@@ -53,14 +57,48 @@ export const listaEsperaDecider: Decider<EntradaEspera, ListaEsperaCommand, List
   },
 };
 
+export type AnotarEspera = {
+  type: 'AnotarEspera';
+  data: EsperaAnotada['data'];
+  /** The read model's rows of this patient and psychologist: entries from before this stream, and which are no longer ACTIVA. */
+  leidas: (RangoEspera & { estado: string })[];
+};
+
+const solapada = () => errors.conflict(
+  'Ya está en la lista de espera de este psicólogo para fechas que se solapan: abandone esa entrada o elija otras fechas',
+  'You are already on this psychologist\'s waitlist for overlapping dates: leave that entry or choose other dates',
+);
+
+/**
+ * `esperas-paciente-<idPaciente>-<idPsicologo>`: one active entry per patient, psychologist and
+ * overlapping range. The stream serialises joins; the read model says which entries were left or
+ * served (ATENDIDA folds bookings, which this stream never sees) and holds those from before it.
+ */
+export const esperasPacienteDecider: Decider<EsperasPaciente, AnotarEspera, EsperaAnotada> = {
+  initialState: () => ({ rangos: [] }),
+  evolve: evolveEsperasPaciente,
+  decide(command, state) {
+    const cerradas = new Set(command.leidas.filter((e) => e.estado !== 'ACTIVA').map((e) => e.idEntrada));
+    const { desde, hasta } = command.data;
+    const activas = [...state.rangos, ...command.leidas.filter((e) => e.estado === 'ACTIVA')].filter((r) => !cerradas.has(r.idEntrada));
+    if (activas.some((r) => r.desde <= hasta && desde <= r.hasta)) throw solapada();
+    return [{ type: 'EsperaAnotada', data: command.data }];
+  },
+};
 
 export async function unirseListaEspera(deps: CommandDeps, actor: Actor, idPaciente: number, input: { idPsicologo: number; desde: string; hasta: string }) {
   const ctx = commandContext(deps, actor);
   comprobarRango(input.desde, input.hasta, ctx); // before an id is taken
   const idEntrada = await deps.ids('espera');
-  const r = await handleCommand(deps.store, [
+  const data = { idEntrada, idPaciente, ...input };
+  // A plan: a retry after a concurrent join re-reads the read model along with the streams.
+  const r = await handleCommand(deps.store, async () => [
     { streamId: psicologoStream(input.idPsicologo), decider: psicologoActivo, command: { type: 'ComprobarPsicologo' } },
-    { streamId: listaEsperaStream(idEntrada), decider: listaEsperaDecider, command: { type: 'Unirse', data: { idEntrada, idPaciente, ...input } } },
+    {
+      streamId: esperasPacienteStream(idPaciente, input.idPsicologo), decider: esperasPacienteDecider,
+      command: { type: 'AnotarEspera', data, leidas: await entradasCon(deps.knex, idPaciente, input.idPsicologo) } satisfies AnotarEspera,
+    },
+    { streamId: listaEsperaStream(idEntrada), decider: listaEsperaDecider, command: { type: 'Unirse', data } },
   ], ctx);
   return { idEntrada, ...r };
 }

@@ -1,14 +1,17 @@
 import type { DomainEvent } from './domain-event.ts';
 
-/** Why a token left a user: they removed it, another user signed in on the device, or FCM dropped it. */
-export type MotivoBaja = 'USUARIO' | 'OTRO_USUARIO' | 'NO_REGISTRADO';
+/**
+ * Why a token left a user: they removed it, another user signed in on the device, FCM dropped it,
+ * or a newer device took its place (a user keeps at most MAX_DEVICE_TOKENS_PER_USER).
+ */
+export type MotivoBaja = 'USUARIO' | 'OTRO_USUARIO' | 'NO_REGISTRADO' | 'SUSTITUIDO';
 
 export type DispositivoRegistrado = DomainEvent<'DispositivoRegistrado', { idUsuario: number; token: string }>;
 export type DispositivoEliminado = DomainEvent<'DispositivoEliminado', { idUsuario: number; token: string; motivo: MotivoBaja }>;
 
 export type DispositivoEvent = DispositivoRegistrado | DispositivoEliminado;
 
-/** A user's push device tokens. */
+/** A user's push device tokens, oldest first. */
 export interface Dispositivos {
   tokens: readonly string[];
 }

@@ -17,6 +17,32 @@ export type ListaEsperaAbandonada = DomainEvent<'ListaEsperaAbandonada', { idEnt
 
 export type ListaEsperaEvent = ListaEsperaUnida | ListaEsperaAbandonada;
 
+/**
+ * The range of a new entry, noted on the patient's stream for that psychologist in the same append
+ * as its `ListaEsperaUnida`: two concurrent joins write the same stream, so the second is decided
+ * again seeing the first (no two active entries of one patient and psychologist overlap).
+ */
+export type EsperaAnotada = DomainEvent<'EsperaAnotada', { idEntrada: number; idPaciente: number; idPsicologo: number; desde: string; hasta: string }>;
+
+export interface RangoEspera {
+  idEntrada: number;
+  desde: string;
+  hasta: string;
+}
+
+/** The entries a patient opened with one psychologist, as noted on their stream (oldest first). */
+export interface EsperasPaciente {
+  rangos: RangoEspera[];
+}
+
+export const esperasPacienteStream = (idPaciente: number, idPsicologo: number) => `esperas-paciente-${idPaciente}-${idPsicologo}`;
+
+export function evolveEsperasPaciente(state: EsperasPaciente, event: EsperaAnotada): EsperasPaciente {
+  const { idEntrada, desde, hasta } = event.data;
+  state.rangos.push({ idEntrada, desde, hasta });
+  return state;
+}
+
 export type EntradaEspera =
   | { status: 'nueva' }
   | { status: 'activa' | 'abandonada'; idPaciente: number; idPsicologo: number };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { DEFAULT_MAX_DEVICE_TOKENS } from '../platform/limits.ts';
 
 /** The read model's key for a token (tokens are too long for a btree entry). */
 export const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -15,8 +16,11 @@ export async function findDispositivo(knex: Knex, token: string): Promise<Dispos
   return row ? { idUsuario: row.id_usuario, token: row.token, createdAt: row.created_at } : null;
 }
 
-/** Where a push for this user goes. */
-export async function tokensOf(knex: Knex, idUsuario: number): Promise<string[]> {
-  const rows = await knex('dispositivos').where({ id_usuario: idUsuario }).orderBy('created_at').select('token');
-  return rows.map((r) => r.token as string);
+/**
+ * Where a push for this user goes: their newest `max` devices, oldest first. Registering evicts
+ * past MAX_DEVICE_TOKENS_PER_USER; this bounds users who registered more before the cap existed.
+ */
+export async function tokensOf(knex: Knex, idUsuario: number, max: number = DEFAULT_MAX_DEVICE_TOKENS): Promise<string[]> {
+  const rows = await knex('dispositivos').where({ id_usuario: idUsuario }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'token_hash', order: 'desc' }]).limit(max).select('token');
+  return rows.map((r) => r.token as string).reverse();
 }

@@ -40,6 +40,12 @@ export async function entradaEspera(knex: Knex, idEntrada: number, alcance: Alca
   return row ? view(hoy)(row) : null;
 }
 
+/** A patient's entries with one psychologist as the read model has them (estado as stored), for joining. */
+export async function entradasCon(knex: Knex, idPaciente: number, idPsicologo: number): Promise<{ idEntrada: number; desde: string; hasta: string; estado: string }[]> {
+  const rows = await knex('lista_espera').where({ id_paciente: idPaciente, id_psicologo: idPsicologo }).orderBy('id_entrada').select('id_entrada', 'desde', 'hasta', 'estado');
+  return rows.map((r) => ({ idEntrada: r.id_entrada, desde: r.desde, hasta: r.hasta, estado: r.estado }));
+}
+
 /**
  * The entries to tell about time freed at local `inicio` (`YYYY-MM-DDTHH:MM:SS`): active, of that
  * psychologist, whose range holds its day and has not passed; in the order they joined.

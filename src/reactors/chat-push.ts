@@ -2,7 +2,8 @@ import type { MensajeEnviado } from '../events/mensaje.ts';
 import { effectiveAjustes } from '../queries/ajustes.ts';
 import { tokensOf, tokenHash } from '../queries/dispositivos.ts';
 import { hasLiveSession } from '../queries/presencia.ts';
-import { enqueue, type Reactor } from './reactor.ts';
+import { DEFAULT_MAX_DEVICE_TOKENS } from '../platform/limits.ts';
+import { enqueueAll, type Reactor } from './reactor.ts';
 
 /** A push about a message this old is noise (the reactor was catching up after an outage). */
 const STALE_MS = 24 * 3_600_000;
@@ -19,7 +20,7 @@ const TEXTOS = {
  * The push names the sender but never carries the text: it travels through a third-party service
  * and shows on a lock screen.
  */
-export function chatPushReactor(practiceTimezone: string): Reactor {
+export function chatPushReactor(practiceTimezone: string, maxTokens = DEFAULT_MAX_DEVICE_TOKENS): Reactor {
   return {
     name: 'push-mensajes',
     handles: ['MensajeEnviado'],
@@ -32,17 +33,17 @@ export function chatPushReactor(practiceTimezone: string): Reactor {
       if (!receiver?.activo) return;
       const ajustes = await effectiveAjustes(trx, d.receiverId, practiceTimezone);
       if (ajustes.notificaciones === false) return;
-      const tokens = await tokensOf(trx, d.receiverId);
+      const tokens = await tokensOf(trx, d.receiverId, maxTokens);
       if (tokens.length === 0) return;
       const sender = await trx('usuarios').where({ id_usuario: d.senderId }).first('nombre', 'apellido');
       const textos = TEXTOS[ajustes.idioma === 'en' ? 'en' : 'es'];
       const de = `${sender?.nombre ?? ''} ${sender?.apellido ?? ''}`.trim() || (ajustes.idioma === 'en' ? 'Someone' : 'Alguien');
-      for (const token of tokens) {
-        await enqueue(trx, 'push', `mensaje:${event.metadata.eventId}:push:${tokenHash(token)}`, {
+      await enqueueAll(trx, tokens.map((token) => ({
+        kind: 'push', dedupeKey: `mensaje:${event.metadata.eventId}:push:${tokenHash(token)}`, payload: {
           token, title: textos.title, body: textos.body(de),
           data: { tipo: 'MensajeEnviado', idMensaje: String(d.idMensaje), senderId: String(d.senderId) },
-        });
-      }
+        },
+      })));
     },
   };
 }

@@ -51,15 +51,25 @@ export class OutboxWorker {
     await this.loop;
   }
 
-  /** Claims and delivers due rows; returns how many were handled. */
+  /**
+   * Claims and delivers due rows, up to `limit` of each kind; returns how many were handled. Per
+   * kind, so a backlog of one (thousands of pushes) does not hold back the others (a booking's
+   * mail): each drain takes the oldest of every kind. A kind without a sender is claimed too,
+   * and fails like any undeliverable row.
+   */
   async drainOnce(limit = 20): Promise<number> {
+    const kinds = Object.keys(this.senders);
+    const others = kinds.length ? `kind not in (${kinds.map(() => '?').join(', ')})` : 'true';
+    // One locked pick per kind (FOR UPDATE is not allowed on a UNION, so each in its own CTE).
+    const picks = [...kinds.map(() => 'kind = ?'), others].map((filter, i) => `k${i} as (select id from outbox
+      where ${filter} and (status = 'PENDING' or status = 'SENDING') and next_attempt_at <= now()
+      order by id limit ? for update skip locked)`);
     const { rows } = await this.knex.raw(
-      `update outbox set status = 'SENDING', next_attempt_at = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
-       where id in (select id from outbox
-                    where (status = 'PENDING' or status = 'SENDING') and next_attempt_at <= now()
-                    order by id limit ? for update skip locked)
+      `with ${picks.join(', ')}
+       update outbox set status = 'SENDING', next_attempt_at = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
+       where id in (${picks.map((_, i) => `select id from k${i}`).join(' union all ')})
        returning id, kind, payload, attempts`,
-      [limit],
+      [...kinds.flatMap((k) => [k, limit]), ...kinds, limit],
     );
     // UPDATE … RETURNING gives rows in scan order, not the subquery's: sort, so messages queued in
     // order (waitlist notices in join order, say) are also delivered in that order.

@@ -95,7 +95,7 @@ describe('Waitlist (lista de espera)', function () {
     const order = srv.smtp.mails.map(readMail).filter((m) => HUECO.test(m.subject)).map((m) => m.to[0]);
     expect(order).to.deep.equal([ana.email, bea.email]);
     const keys = (await srv.db.knex('outbox').where('dedupe_key', 'like', 'espera:%:mail').orderBy('id').pluck('dedupe_key'));
-    expect(keys).to.deep.equal([`espera:cita-${idCita}:${entradas.Ana}:mail`, `espera:cita-${idCita}:${entradas.Bea}:mail`]);
+    expect(keys).to.deep.equal([`espera:cita-${idCita}:paciente-${ana.idPaciente}:mail`, `espera:cita-${idCita}:paciente-${bea.idPaciente}:mail`]);
     const push = pushesTo(srv, 'tok-ana');
     expect(push).to.have.length(1);
     expect(push[0].data).to.include({ tipo: 'HuecoLibreListaEspera', startDatetime: at('03-05', '10:00'), idEntrada: String(entradas.Ana) });

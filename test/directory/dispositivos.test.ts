@@ -57,16 +57,37 @@ describe('push device tokens (dispositivos)', () => {
     expect((await remove(psicologo.token, token)).status).to.equal(204);
   });
 
-  it('accepts tokens up to 4096 characters and rejects longer, empty, missing or mistyped ones with 400', async () => {
-    const long = `${fcmToken()}${'y'.repeat(4096)}`.slice(0, 4096);
+  it('accepts tokens up to 512 characters and rejects longer, empty, missing or mistyped ones with 400', async () => {
+    const long = `${fcmToken()}${'y'.repeat(512)}`.slice(0, 512);
     expect((await register(paciente.token, long)).status).to.equal(201);
     expect((await remove(paciente.token, long)).status).to.equal(204);
-    expectError(await register(paciente.token, `${long}z`), 400);
+    expectError(await register(paciente.token, `${long}z`), 400, 'El campo token admite como máximo 512 caracteres');
+    expectError(await register(paciente.token, 'x'.repeat(4000)), 400, /512/);
+    const doc = await srv.request('GET', '/v3/api-docs');
+    expect(doc.body.components.schemas.DispositivoRegistro.properties.token.maxLength).to.equal(512);
     expectError(await register(paciente.token, ''), 400);
     expectError(await register(paciente.token, '   '), 400);
     expectError(await register(paciente.token, 42), 400);
     expectError(await srv.request('POST', '/api/dispositivos', { token: paciente.token, body: {} }), 400, /token/);
     expectError(await srv.request('POST', '/api/dispositivos', { token: paciente.token, body: { token: fcmToken(), idUsuario: 1 } }), 400, /idUsuario/);
+  });
+
+  it('keeps at most 10 devices per user: the 11th evicts the oldest, recorded as a removal (SUSTITUIDO)', async () => {
+    const eva = await newPaciente(srv);
+    const tokens = Array.from({ length: 12 }, fcmToken);
+    for (const t of tokens) expect((await register(eva.token, t)).status).to.equal(201);
+    const kept = await srv.db.knex('dispositivos').where({ id_usuario: eva.idUsuario }).orderBy('created_at').pluck('token');
+    expect(kept).to.have.members(tokens.slice(2));
+    // A token re-sent by its app (known) evicts nothing.
+    expect((await register(eva.token, tokens[5])).status).to.equal(200);
+    expect(await srv.db.knex('dispositivos').where({ id_usuario: eva.idUsuario }).count({ n: '*' })).to.deep.equal([{ n: '10' }]);
+    const log = await srv.deps.store.readStream(`dispositivos-usuario-${eva.idUsuario}`);
+    const removed = log.filter((e) => e.type === 'DispositivoEliminado').map((e) => e.data);
+    expect(removed).to.deep.equal([0, 1].map((i) => ({ idUsuario: eva.idUsuario, token: tokens[i], motivo: 'SUSTITUIDO' })));
+    // The evicted device can come back: it is simply the newest again, and the oldest left goes.
+    expect((await register(eva.token, tokens[0])).status).to.equal(201);
+    expect(await srv.db.knex('dispositivos').where({ id_usuario: eva.idUsuario }).pluck('token')).to.have.members([tokens[0], ...tokens.slice(3)]);
+    expectError(await remove(eva.token, tokens[2]), 404);
   });
 
   it('deletes the caller\'s own token (204); unknown or already removed ones are 404', async () => {

@@ -9,7 +9,10 @@ import { findDispositivo } from '../../queries/dispositivos.ts';
 import { eliminarDispositivo, registrarDispositivo } from '../../commands/directorio.ts';
 import { actorOf } from './direcciones.ts';
 
-const MAX_TOKEN = 4096;
+/** FCM registration tokens are about 150-250 characters: room to spare, not for kilobytes per push. */
+const MAX_TOKEN = 512;
+/** Tokens up to 4096 characters were accepted before: their owners can still remove them. */
+const MAX_TOKEN_LEGACY = 4096;
 const dispositivoSchema = named('Dispositivo', s.object({ token: s.string(), idUsuario: s.int(), creadoEn: s.datetime() }, ['token', 'idUsuario', 'creadoEn']));
 const tokenBody = named('DispositivoRegistro', s.object({ token: s.nonEmpty(MAX_TOKEN) }, ['token']));
 
@@ -17,6 +20,7 @@ export function dispositivosRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'post', path: '/api/dispositivos', operationId: 'registerDispositivo', tag: 'Dispositivos', summary: 'Registrar mi token de notificaciones push', auth: 'authenticated',
+      description: `Un token tiene como máximo ${MAX_TOKEN} caracteres. Cada usuario conserva como máximo ${deps.config.limits.maxDeviceTokensPerUser} (MAX_DEVICE_TOKENS_PER_USER): registrar uno más elimina el más antiguo.`,
       body: tokenBody,
       responses: {
         201: { description: 'Token registrado', schema: dispositivoSchema },
@@ -40,7 +44,7 @@ export function dispositivosRoutes(deps: AppDeps): RouteDef[] {
         const user = caller(ctx);
         const token = String(ctx.params.token ?? '');
         // NUL cannot be stored, so such a token was never registered.
-        if (token.length > MAX_TOKEN || token.includes('\u0000')) throw errors.notFound('Dispositivo', 'Device');
+        if (token.length > MAX_TOKEN_LEGACY || token.includes('\u0000')) throw errors.notFound('Dispositivo', 'Device');
         const r = await eliminarDispositivo(deps, actorOf(user), user.idUsuario, token);
         await settled(deps, r);
         ctx.status = 204;

@@ -53,7 +53,8 @@ export function listaEsperaRoutes(deps: AppDeps): RouteDef[] {
       summary: 'Unirse a la lista de espera de un psicólogo para un rango de fechas',
       description: 'Cuando se cancela una cita o se elimina un bloqueo de ese psicólogo en el rango, se avisa por correo y push, por orden de llegada, '
         + 'a quienes esperan; la cita se reserva con POST /api/citas y el primero que reserva se la queda. '
-        + `El rango empieza hoy o después, dura como mucho ${MAX_DIAS_ESPERA} días y acaba dentro del plazo de reserva (si no, 400).`,
+        + `El rango empieza hoy o después, dura como mucho ${MAX_DIAS_ESPERA} días y acaba dentro del plazo de reserva (si no, 400). `
+        + 'Con cada psicólogo, un paciente tiene como mucho una entrada ACTIVA para fechas que se solapan (si no, 409); cada hueco liberado se le avisa una vez.',
       responses: { 201: { description: 'Entrada creada, ACTIVA', schema: entradaSchema } },
       handler: async (ctx, { body }) => {
         const idPaciente = ownPaciente(ctx);

@@ -3,7 +3,8 @@ import type { StoredEvent } from '../../eventstore/port.ts';
 import { recordatorioDe, type CitaCancelada, type CitaCreada, type CitaRecordatorioEnviado } from '../../events/cita.ts';
 import { tokenHash } from '../../queries/dispositivos.ts';
 import { avisoCitaMail, avisoCitaPush, type AvisoCita, type TipoAvisoCita } from '../mail/templates.ts';
-import { enqueue, type Reactor } from '../reactor.ts';
+import { DEFAULT_MAX_DEVICE_TOKENS } from '../../platform/limits.ts';
+import { enqueueAll, type OutboxMessage, type Reactor } from '../reactor.ts';
 import { recipientOf, type Recipient } from './recipients.ts';
 import { anunciadaPorSerie } from './series.ts';
 import type { Knex } from 'knex';
@@ -31,24 +32,24 @@ export function aviso(to: Recipient, other: Recipient | null, startDatetime: str
   };
 }
 
-/** One mail and one push per device to a recipient who accepts notifications; keys dedupe per event and recipient. */
+/** One mail and one push per device to a recipient who accepts notifications (one insert); keys dedupe per event and recipient. */
 export async function notify(trx: Knex.Transaction, event: StoredEvent, tipo: TipoAvisoCita, to: Recipient, v: AvisoCita, idCita: number): Promise<void> {
   if (!to.notificaciones) return;
   const key = `cita-${tipo}:${event.metadata.eventId}`;
-  await enqueue(trx, 'mail', `${key}:mail:${to.idUsuario}`, { to: to.email, ...avisoCitaMail(to.idioma, tipo, v) });
   const push = avisoCitaPush(to.idioma, tipo, v);
-  for (const token of to.tokens) {
-    await enqueue(trx, 'push', `${key}:push:${to.idUsuario}:${tokenHash(token)}`, {
-      token, ...push, data: { tipo: event.type, idCita: String(idCita) },
-    });
-  }
+  await enqueueAll(trx, [
+    { kind: 'mail', dedupeKey: `${key}:mail:${to.idUsuario}`, payload: { to: to.email, ...avisoCitaMail(to.idioma, tipo, v) } },
+    ...to.tokens.map((token): OutboxMessage => ({
+      kind: 'push', dedupeKey: `${key}:push:${to.idUsuario}:${tokenHash(token)}`, payload: { token, ...push, data: { tipo: event.type, idCita: String(idCita) } },
+    })),
+  ]);
 }
 
 /**
  * CitaCreada and CitaCancelada → e-mail and push to the patient and the psychologist;
  * CitaRecordatorioEnviado → to the one it names (events from before reminders per user: the patient).
  */
-export function citaNotificationsReactor(practiceTimezone: string): Reactor {
+export function citaNotificationsReactor(practiceTimezone: string, maxTokens = DEFAULT_MAX_DEVICE_TOKENS): Reactor {
   return {
     name: 'notificaciones-citas',
     handles: Object.keys(TIPOS),
@@ -59,8 +60,8 @@ export function citaNotificationsReactor(practiceTimezone: string): Reactor {
       // Cancelled by the patient's erasure: the read models may still show the patient (they run
       // apart from reactors), so the event decides: the patient is not written to nor named.
       const erased = 'causa' in d && d.causa === 'ELIMINACION_PACIENTE';
-      const paciente = erased ? null : await recipientOf(trx, 'paciente', d.idPaciente, practiceTimezone);
-      const psicologo = await recipientOf(trx, 'psicologo', d.idPsicologo, practiceTimezone);
+      const paciente = erased ? null : await recipientOf(trx, 'paciente', d.idPaciente, practiceTimezone, maxTokens);
+      const psicologo = await recipientOf(trx, 'psicologo', d.idPsicologo, practiceTimezone, maxTokens);
       const para = tipo === 'recordatorio' ? recordatorioDe(d as CitaRecordatorioEnviado['data']).destinatario : null;
       if (paciente && para !== 'PSICOLOGO') await notify(trx, stored, tipo, paciente, aviso(paciente, psicologo, d.startDatetime, practiceTimezone, false), d.idCita);
       if (psicologo && para !== 'PACIENTE') {

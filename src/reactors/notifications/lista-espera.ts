@@ -1,20 +1,21 @@
 import { DateTime } from 'luxon';
-import type { Knex } from 'knex';
 import type { StoredEvent } from '../../eventstore/port.ts';
 import type { CitaCancelada } from '../../events/cita.ts';
 import type { BloqueoEliminado } from '../../events/agenda.ts';
 import { localDateTime } from '../../platform/time.ts';
+import { DEFAULT_MAX_DEVICE_TOKENS } from '../../platform/limits.ts';
 import { tokenHash } from '../../queries/dispositivos.ts';
 import { esperandoHueco } from '../../queries/lista-espera.ts';
-import { enqueue, type Reactor } from '../reactor.ts';
+import { enqueueAll, type OutboxMessage, type Reactor } from '../reactor.ts';
 import { aviso } from './citas.ts';
 import { recipientOf, type Recipient } from './recipients.ts';
 
 // Waitlist notices (docs/lista-espera.md): time freed in a psychologist's agenda (an appointment
-// cancelled, alone or with its series, or blocked time removed) is told to every active entry
-// whose range holds its day, in the order they joined (outbox ids follow that order). Keys dedupe
-// per entry and freed slot, so a re-delivered event or a block spanning two day streams tells
-// each entry once. "Now" is the event's own time, so the same log always decides the same.
+// cancelled, alone or with its series, or blocked time removed) is told to every patient with an
+// active entry whose range holds its day, once however many of their entries do, in the order
+// they joined (outbox ids follow that order: one multi-row insert per freed slot). Keys dedupe per
+// patient and freed slot, so a re-delivered event or a block spanning two day streams tells each
+// patient once. "Now" is the event's own time, so the same log always decides the same.
 
 interface Hueco {
   /** What was freed, for the dedupe key: `cita-<id>` or `bloqueo-<id>`. */
@@ -49,23 +50,31 @@ const TEXTOS = {
     + 'You can book it in the app: the first to book gets it.\n\nThe practice team' },
 };
 
-async function avisar(trx: Knex.Transaction, to: Recipient, psicologo: Recipient | null, h: Hueco, idEntrada: number, tz: string): Promise<void> {
-  if (!to.notificaciones) return;
+/** A patient's mail and one push per device (the entry named is the first of theirs that matched). */
+function avisos(to: Recipient, psicologo: Recipient | null, h: Hueco, idPaciente: number, idEntrada: number, tz: string): OutboxMessage[] {
+  if (!to.notificaciones) return [];
   const v = aviso(to, psicologo, h.inicio, tz, false);
   const t = TEXTOS[to.idioma];
   const texto = t.cuerpo(v.nombre.replace(/[\r\n]+/g, ' '), v.contraparte.replace(/[\r\n]+/g, ' '), v.fecha, v.hora, v.zona);
-  const key = `espera:${h.clave}:${idEntrada}`;
-  await enqueue(trx, 'mail', `${key}:mail`, { to: to.email, subject: `${t.asunto}: ${v.fecha}, ${v.hora}`, text: texto });
-  for (const token of to.tokens) {
-    await enqueue(trx, 'push', `${key}:push:${tokenHash(token)}`, {
-      token, title: t.asunto, body: `${v.fecha}, ${v.hora}`,
-      data: { tipo: 'HuecoLibreListaEspera', idEntrada: String(idEntrada), idPsicologo: String(h.idPsicologo), startDatetime: h.inicio },
-    });
-  }
+  const key = `espera:${h.clave}:paciente-${idPaciente}`;
+  const data = { tipo: 'HuecoLibreListaEspera', idEntrada: String(idEntrada), idPsicologo: String(h.idPsicologo), startDatetime: h.inicio };
+  return [
+    { kind: 'mail', dedupeKey: `${key}:mail`, payload: { to: to.email, subject: `${t.asunto}: ${v.fecha}, ${v.hora}`, text: texto } },
+    ...to.tokens.map((token): OutboxMessage => ({
+      kind: 'push', dedupeKey: `${key}:push:${tokenHash(token)}`, payload: { token, title: t.asunto, body: `${v.fecha}, ${v.hora}`, data },
+    })),
+  ];
+}
+
+/** Each waiting patient once, with their first matching entry, in the order of those entries. */
+function primeraPorPaciente(entradas: { id_entrada: number; id_paciente: number }[], excepto: number | null): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const e of entradas) if (e.id_paciente !== excepto && !out.has(e.id_paciente)) out.set(e.id_paciente, e.id_entrada);
+  return out;
 }
 
 /** CitaCancelada and BloqueoEliminado → a notice to each waiting patient, in join order. */
-export function listaEsperaReactor(practiceTimezone: string): Reactor {
+export function listaEsperaReactor(practiceTimezone: string, maxTokens = DEFAULT_MAX_DEVICE_TOKENS): Reactor {
   return {
     name: 'notificaciones-lista-espera',
     handles: ['CitaCancelada', 'BloqueoEliminado'],
@@ -73,14 +82,15 @@ export function listaEsperaReactor(practiceTimezone: string): Reactor {
       const h = huecoDe(stored, practiceTimezone);
       const ahora = DateTime.fromISO(stored.metadata.occurredAt, { zone: practiceTimezone });
       if (!h || h.inicio <= ahora.toFormat("yyyy-LL-dd'T'HH:mm:ss")) return; // time already past frees nothing
-      const entradas = await esperandoHueco(trx, h.idPsicologo, h.inicio, ahora.toISODate()!);
-      if (entradas.length === 0) return;
-      const psicologo = await recipientOf(trx, 'psicologo', h.idPsicologo, practiceTimezone);
-      for (const e of entradas) {
-        if (e.id_paciente === h.excepto) continue;
-        const to = await recipientOf(trx, 'paciente', e.id_paciente, practiceTimezone);
-        if (to) await avisar(trx, to, psicologo, h, e.id_entrada, practiceTimezone);
+      const pacientes = primeraPorPaciente(await esperandoHueco(trx, h.idPsicologo, h.inicio, ahora.toISODate()!), h.excepto);
+      if (pacientes.size === 0) return;
+      const psicologo = await recipientOf(trx, 'psicologo', h.idPsicologo, practiceTimezone, maxTokens);
+      const messages: OutboxMessage[] = [];
+      for (const [idPaciente, idEntrada] of pacientes) {
+        const to = await recipientOf(trx, 'paciente', idPaciente, practiceTimezone, maxTokens);
+        if (to) messages.push(...avisos(to, psicologo, h, idPaciente, idEntrada, practiceTimezone));
       }
+      await enqueueAll(trx, messages);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { DEFAULT_MAX_DEVICE_TOKENS } from '../../platform/limits.ts';
 import { effectiveAjustes } from '../../queries/ajustes.ts';
 import { tokensOf } from '../../queries/dispositivos.ts';
 import type { Idioma } from '../mail/templates.ts';
@@ -12,7 +13,7 @@ export interface Recipient {
   idioma: Idioma;
   timezone: string;
   notificaciones: boolean;
-  /** Push device tokens; empty when notifications are off. */
+  /** Push device tokens (the newest `maxTokens`); empty when notifications are off. */
   tokens: string[];
 }
 
@@ -30,7 +31,9 @@ const validZone = (zone: string) => {
  * `usuarios`, language, zone and consent from `ajustes` (defaults when the user never changed
  * them), devices from `dispositivos`. A deactivated or erased user is nobody to notify (null).
  */
-export async function recipientOf(trx: Knex, kind: 'paciente' | 'psicologo', id: number, practiceTimezone: string): Promise<Recipient | null> {
+export async function recipientOf(
+  trx: Knex, kind: 'paciente' | 'psicologo', id: number, practiceTimezone: string, maxTokens = DEFAULT_MAX_DEVICE_TOKENS,
+): Promise<Recipient | null> {
   const table = kind === 'paciente' ? 'pacientes' : 'psicologos';
   const row = await trx(`${table} as x`)
     .join('usuarios as u', 'u.id_usuario', 'x.id_usuario')
@@ -47,6 +50,6 @@ export async function recipientOf(trx: Knex, kind: 'paciente' | 'psicologo', id:
     idioma: ajustes.idioma === 'en' ? 'en' : 'es',
     timezone: validZone(ajustes.timezone) ? ajustes.timezone : practiceTimezone,
     notificaciones,
-    tokens: notificaciones ? await tokensOf(trx, row.id_usuario) : [],
+    tokens: notificaciones ? await tokensOf(trx, row.id_usuario, maxTokens) : [],
   };
 }

@@ -4,6 +4,7 @@ import type { AvisoCita } from '../mail/templates.ts';
 import type { Reactor } from '../reactor.ts';
 import { aviso, notify } from './citas.ts';
 import { recipientOf } from './recipients.ts';
+import { DEFAULT_MAX_DEVICE_TOKENS } from '../../platform/limits.ts';
 
 // One notice per recurring series, not one per appointment (up to 52): the series' event is
 // announced as the booking of its first appointment, naming how many follow and how often;
@@ -25,7 +26,7 @@ function conSerie(v: AvisoCita, d: SerieCitasCreada['data'], idioma: 'es' | 'en'
 }
 
 /** SerieCitasCreada → one e-mail and push to the patient and one to the psychologist. */
-export function serieNotificationsReactor(practiceTimezone: string): Reactor {
+export function serieNotificationsReactor(practiceTimezone: string, maxTokens = DEFAULT_MAX_DEVICE_TOKENS): Reactor {
   return {
     name: 'notificaciones-series',
     handles: ['SerieCitasCreada'],
@@ -33,8 +34,8 @@ export function serieNotificationsReactor(practiceTimezone: string): Reactor {
       if (stored.type !== 'SerieCitasCreada') return;
       const d = (stored as unknown as SerieCitasCreada).data;
       const { idCita, startDatetime } = d.citas[0];
-      const paciente = await recipientOf(trx, 'paciente', d.idPaciente, practiceTimezone);
-      const psicologo = await recipientOf(trx, 'psicologo', d.idPsicologo, practiceTimezone);
+      const paciente = await recipientOf(trx, 'paciente', d.idPaciente, practiceTimezone, maxTokens);
+      const psicologo = await recipientOf(trx, 'psicologo', d.idPsicologo, practiceTimezone, maxTokens);
       if (paciente) await notify(trx, stored, 'creada', paciente, conSerie(aviso(paciente, psicologo, startDatetime, practiceTimezone, false), d, paciente.idioma), idCita);
       if (psicologo) await notify(trx, stored, 'creada', psicologo, conSerie(aviso(psicologo, paciente, startDatetime, practiceTimezone, true), d, psicologo.idioma), idCita);
     },
