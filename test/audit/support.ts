@@ -35,12 +35,13 @@ export function openWithKey(note: string, vkey: string): OpenedCheckpoint {
 
 /** The latest checkpoint once it covers at least `size` leaves. */
 export async function checkpointCovering(srv: TestServer, token: string, size: number, timeoutMs = 10_000): Promise<OpenedCheckpoint> {
-  const vkey = (await srv.request('GET', '/audit/v1/key', { token })).text;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    // Right after a rebuild the caller's account may not be back in the read model yet: retry.
+    const key = await srv.request('GET', '/audit/v1/key', { token });
     const r = await srv.request('GET', '/audit/v1/checkpoint', { token });
-    if (r.status === 200) {
-      const cp = openWithKey(r.text, vkey);
+    if (key.status === 200 && r.status === 200) {
+      const cp = openWithKey(r.text, key.text);
       if (cp.size >= size) return cp;
     }
     if (Date.now() > deadline) throw new Error(`no checkpoint covers ${size} leaves within ${timeoutMs} ms (last: ${r.status} ${r.text})`);

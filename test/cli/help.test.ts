@@ -17,6 +17,9 @@ const COMMANDS: { script: string; bad: string[] }[] = [
   { script: 'audit-replay', bad: ['--paciente', 'abc'] },
   { script: 'analytics-grant', bad: ['--role', 'Ana María'] },
   { script: 'analytics-export', bad: ['--out', 'x', '--format', 'xlsx'] },
+  { script: 'audit-export', bad: ['--force'] },
+  { script: 'audit-verify', bad: ['/nonexistent/bundle'] },
+  { script: 'audit-keygen', bad: ['--origin', 'a b'] },
 ];
 
 async function tables(db: TestDatabase): Promise<string[]> {
