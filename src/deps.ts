@@ -13,6 +13,8 @@ export interface AppDeps extends CommandDeps {
   projections: CheckpointRunner;
   /** The side-effect runner (absent in tests that wire only the read side). */
   reactors?: CheckpointRunner;
+  /** The tamper-evident log's consumer (docs/audit.md; absent in tests that wire only the read side). */
+  auditLog?: CheckpointRunner;
   mailer: Mailer;
   push: PushTransport;
   /** Per-person data keys (crypto-shredding). */

@@ -104,7 +104,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   } }, logger);
   const deps: AppDeps = {
     store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
-    lookupHash: lookupHasher(await keys.serverKey('lookup')), logger, projections, reactors, mailer, push, keys,
+    lookupHash: lookupHasher(await keys.serverKey('lookup')), logger, projections, reactors, auditLog, mailer, push, keys,
     throttles: createThrottles(config.limits, availableParallelism()),
   };
   projections.start();

@@ -11,19 +11,19 @@ import { errors } from '../platform/errors.ts';
  * Lag gauges of one runner's consumers. Read from what the engine keeps in memory as events flow
  * (src/projections/lag.ts): a scrape runs no SQL, however many consumers and events there are.
  */
-function lagGauges(registry: client.Registry, prefix: 'projection' | 'reactor', runner: () => CheckpointRunner | undefined): void {
+function lagGauges(registry: client.Registry, prefix: 'projection' | 'reactor', runners: () => (CheckpointRunner | undefined)[]): void {
   new client.Gauge({
     name: `${prefix}_lag_events`, help: `Events the ${prefix} runner has read that the ${prefix} has not applied yet`, labelNames: [prefix],
     registers: [registry],
     collect() {
-      for (const l of runner()?.lag() ?? []) this.set({ [prefix]: l.name }, l.events);
+      for (const l of runners().flatMap((r) => r?.lag() ?? [])) this.set({ [prefix]: l.name }, l.events);
     },
   });
   new client.Gauge({
     name: `${prefix}_lag_seconds`, help: `Age of the oldest event the ${prefix} has not applied yet (0 when caught up)`, labelNames: [prefix],
     registers: [registry],
     collect() {
-      for (const l of runner()?.lag() ?? []) this.set({ [prefix]: l.name }, l.seconds);
+      for (const l of runners().flatMap((r) => r?.lag() ?? [])) this.set({ [prefix]: l.name }, l.seconds);
     },
   });
 }
@@ -36,14 +36,15 @@ export function createMetrics(deps: AppDeps) {
     name: 'http_request_duration_seconds', help: 'HTTP request duration', labelNames: ['method', 'route', 'status'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5], registers: [registry],
   });
-  lagGauges(registry, 'projection', () => deps.projections);
-  lagGauges(registry, 'reactor', () => deps.reactors);
+  // The audit log's consumer is counted with the read models (projection="audit-log").
+  lagGauges(registry, 'projection', () => [deps.projections, deps.auditLog]);
+  lagGauges(registry, 'reactor', () => [deps.reactors]);
   new client.Gauge({
     name: 'parked_events', help: 'Events a read model or reactor skipped after its retries, not yet retried or skipped by an operator',
     labelNames: ['kind', 'consumer'], registers: [registry],
     collect() {
       this.reset();
-      const counts = [...deps.projections.parked.snapshot(), ...(deps.reactors?.parked.snapshot() ?? [])];
+      const counts = [...deps.projections.parked.snapshot(), ...(deps.auditLog?.parked.snapshot() ?? []), ...(deps.reactors?.parked.snapshot() ?? [])];
       for (const r of counts) this.set({ kind: r.kind, consumer: r.consumer }, r.n);
     },
   });
@@ -62,7 +63,7 @@ export function mountSystem(router: Router, deps: AppDeps, registry: client.Regi
   // Up while the process serves; DEGRADED (still 200) while a read model or reactor has parked
   // events or is retrying one: some answers or side effects are missing until an operator acts.
   router.get('/health', async (ctx) => {
-    const retrying = [...deps.projections.failing(), ...(deps.reactors?.failing() ?? [])].map((f) => f.name);
+    const retrying = [...deps.projections.failing(), ...(deps.auditLog?.failing() ?? []), ...(deps.reactors?.failing() ?? [])].map((f) => f.name);
     try {
       const parked = await parkedCounts(deps.knex);
       const total = parked.reduce((s, r) => s + r.n, 0);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { newPaciente, practice } from '../clinico/support.ts';
 import { leafHash, verifyConsistency, verifyInclusion } from './rfc9162.ts';
-import { checkpointCovering, eventCount, openWithKey } from './support.ts';
+import { checkpointCovering, eventCount, logEvents, openWithKey } from './support.ts';
 import { generateSignerKey, parseSignerKey } from '../../src/platform/audit/note.ts';
 
 describe('audit: the tamper-evident log over HTTP', function () {
@@ -30,9 +30,10 @@ describe('audit: the tamper-evident log over HTTP', function () {
 
   it('proves every event in the signed tree with RFC 9162 inclusion proofs whose leaves are the events', async () => {
     const cp = await checkpointCovering(srv, admin, await eventCount(srv));
-    const { rows } = await srv.deps.knex.raw('select event_id, stream_id, stream_revision, type from events order by tx_id, global_position');
-    expect(rows.length).to.equal(cp.size);
-    for (const [i, row] of rows.entries()) {
+    const events = (await logEvents(srv)).slice(0, cp.size);
+    expect(events.length).to.equal(cp.size);
+    for (const [i, e] of events.entries()) {
+      const row = { event_id: e.metadata.eventId, stream_id: e.streamId, stream_revision: e.revision, type: e.type };
       const r = await srv.request('GET', `/audit/v1/proof/inclusion?eventId=${row.event_id}&treeSize=${cp.size}`, { token: admin });
       expect(r.status, r.text).to.equal(200);
       expect(r.body.leafIndex, 'log order').to.equal(i);
@@ -54,8 +55,8 @@ describe('audit: the tamper-evident log over HTTP', function () {
     const proof = r.body.hashes.map((h: string) => Buffer.from(h, 'base64'));
     expect(verifyConsistency(first.size, second.size, first.root, second.root, proof)).to.equal(true);
     // The default tree size of an inclusion proof is the latest signed checkpoint's.
-    const { rows } = await srv.deps.knex.raw('select event_id from events order by tx_id, global_position limit 1');
-    const inc = await srv.request('GET', `/audit/v1/proof/inclusion?eventId=${rows[0].event_id}`, { token: admin });
+    const [oldest] = await logEvents(srv);
+    const inc = await srv.request('GET', `/audit/v1/proof/inclusion?eventId=${oldest.metadata.eventId}`, { token: admin });
     expect(inc.body.treeSize).to.be.at.least(second.size);
   });
 
