@@ -1,9 +1,10 @@
 // Scale: how the monthly agenda, free-slot and booking latencies grow with the appointments one psychologist
-// holds (quick 10/100/1,000; full 10/1,000/100,000). Psychologists and the measured patients are
-// registered through the API; the bulk of appointments is appended straight to the log (as an
-// import would be), in the layout the commands read (the appointment's stream and the day streams
-// of both agendas, src/events/agenda.ts), projected, and then the service is started again on that
-// database.
+// holds (quick 10/100/1,000; full 10/1,000/100,000), and the free slots of a month that holds 23,040
+// one-minute appointments (16 whole days, as the attack of issue 22 booked them). Psychologists and
+// the measured patients are registered through the API; the bulk of appointments is appended
+// straight to the log (as an import would be), in the layout the commands read (the appointment's
+// stream and the day streams of both agendas, src/events/agenda.ts), projected, and then the
+// service is started again on that database.
 import { allReactors } from '../src/reactors/index.ts';
 import { KeyRing } from '../src/platform/crypto/keyring.ts';
 import { CheckpointRunner, projectionHandlers } from '../src/projections/runner.ts';
@@ -25,7 +26,13 @@ interface Practice {
   size: number;
   psicologo: Session;
   paciente: Session;
+  /** One-minute appointments, every minute of the month's first days (only the free slots are measured). */
+  dense?: boolean;
 }
+
+/** The dense practice: every minute of 16 days of MONTH, one appointment each. */
+const DENSE = 16 * 1440;
+const denseSlot = (i: number) => new Date(Date.UTC(2030, 0, 1) + i * 60_000).toISOString().slice(0, 19);
 
 /** Slot i of the bulk: ten one-hour slots a day (08:00–17:00) from 1 January 2030. */
 const bulkSlot = (i: number) => {
@@ -45,10 +52,11 @@ async function importAppointments(ctx: SectionContext, o: OpenedStore, practices
     const citas = await reserveIds(o.knex, 'cita', p.size);
     for (let i = 0; i < p.size; i++) {
       const idPaciente = i % (OTHERS + 1) === 0 ? p.paciente.idPaciente! : others[i % (OTHERS + 1) - 1];
-      await appointment(w, { idCita: citas[i], idPaciente, idPsicologo: p.psicologo.idPsicologo!, startDatetime: bulkSlot(i), confirmada: i % 3 === 0 });
+      const slot = p.dense ? { startDatetime: denseSlot(i), durationMinutes: 1 } : { startDatetime: bulkSlot(i) };
+      await appointment(w, { idCita: citas[i], idPaciente, idPsicologo: p.psicologo.idPsicologo!, ...slot, confirmada: i % 3 === 0 });
     }
     await w.flush();
-    ctx.log(`scale: imported ${fmt(p.size)} appointments of one psychologist`);
+    ctx.log(`scale: imported ${fmt(p.size)} ${p.dense ? 'one-minute ' : ''}appointments of one psychologist`);
   }
   // An import is history: the reactors (mail, push) start after it instead of acting on all of it.
   const head = await o.store.head();
@@ -100,11 +108,12 @@ function get(api: Api, path: string, token: string) {
 
 async function measureAll(ctx: SectionContext, api: Api, practices: Practice[], booker: Session): Promise<void> {
   const { samples, bookingBudgetSeconds } = ctx.sizes.scale;
+  const FREE = 'GET /api/psicologos/{id}/disponibilidad (31 days)';
   const cases = [
     { name: 'GET /api/citas/paciente/{id}/agenda?month=', run: (p: Practice) => get(api, `/api/citas/paciente/${p.paciente.idPaciente}/agenda?month=${MONTH}`, p.paciente.token), budget: 60_000 },
     { name: 'GET /api/psicologo/agenda?month=', run: (p: Practice) => get(api, `/api/psicologo/agenda?month=${MONTH}`, p.psicologo.token), budget: 60_000 },
     {
-      name: 'GET /api/psicologos/{id}/disponibilidad (31 days)', budget: 60_000,
+      name: FREE, budget: 60_000,
       run: (p: Practice) => get(api, `/api/psicologos/${p.psicologo.idPsicologo}/disponibilidad?desde=${MONTH}-01&hasta=${MONTH}-31&duracion=50`, p.paciente.token),
     },
     {
@@ -119,7 +128,7 @@ async function measureAll(ctx: SectionContext, api: Api, practices: Practice[], 
   // Smallest first and booking last in each size: a booking that outlives its budget keeps the
   // server busy, and only the largest size can do that.
   for (const p of practices) {
-    for (const c of cases) {
+    for (const c of cases.filter((x) => !p.dense || x.name === FREE)) {
       ctx.log(`scale: ${c.name} at ${fmt(p.size)} appointments`);
       const t = await timeRequests(api, samples, c.budget, c.run(p));
       const list = results.get(c.name) ?? [];
@@ -127,13 +136,23 @@ async function measureAll(ctx: SectionContext, api: Api, practices: Practice[], 
       results.set(c.name, list);
       const first = list[0];
       ctx.add({
-        section: SECTION, name: `${c.name}, ${fmt(p.size)} appointments/psychologist`, value: round(t.p50, 1), unit: 'ms p50',
+        section: SECTION, name: `${c.name}, ${fmt(p.size)} ${p.dense ? 'one-minute appointments in the window' : 'appointments/psychologist'}`, value: round(t.p50, 1), unit: 'ms p50',
         p50Ms: round(t.p50, 1), p99Ms: round(t.p99, 1),
         ratios: [{ to: `p50 at ${fmt(practices[0].size)}`, value: ratio(t.p50, first.p50) }],
         note: t.note ?? `${t.samples} sequential requests`,
       });
     }
   }
+}
+
+/** A psychologist with working hours and the measured patient, assigned to them, through the API. */
+async function register(api: Api, admin: string, size: number, dense = false): Promise<Practice> {
+  const name = dense ? 'scale-dense' : `scale${size}`;
+  const psicologo = await api.registerPsicologo(admin, name);
+  const paciente = await api.registerPaciente(name);
+  await api.assign(admin, paciente.idPaciente!, psicologo.idPsicologo!);
+  await api.ok('PUT', '/api/psicologo/horario', { token: psicologo.token, body: HORARIO });
+  return { size, psicologo, paciente, dense };
 }
 
 export async function scaleSection(ctx: SectionContext): Promise<void> {
@@ -146,13 +165,8 @@ export async function scaleSection(ctx: SectionContext): Promise<void> {
       let api = new Api(service.ready.url);
       const admin = await api.admin();
       const practices: Practice[] = [];
-      for (const size of sizes) {
-        const psicologo = await api.registerPsicologo(admin.token, `scale${size}`);
-        const paciente = await api.registerPaciente(`scale${size}`);
-        await api.assign(admin.token, paciente.idPaciente!, psicologo.idPsicologo!);
-        await api.ok('PUT', '/api/psicologo/horario', { token: psicologo.token, body: HORARIO });
-        practices.push({ size, psicologo, paciente });
-      }
+      for (const size of sizes) practices.push(await register(api, admin.token, size));
+      practices.push(await register(api, admin.token, DENSE, true));
       const booker = await api.registerPaciente('scale-booker');
       await service.stop();
       service = null;

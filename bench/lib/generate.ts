@@ -58,11 +58,14 @@ const EMOCIONES = ['Ansiedad', 'Tristeza', 'Alegría', 'Irritabilidad', 'Calma',
  * in `cita-<id>`, the slot in the psychologist's day stream(s) and in the patient's day stream(s)
  * (src/events/agenda.ts).
  */
-export async function appointment(w: LogWriter, c: { idCita: number; idPaciente: number; idPsicologo: number; startDatetime: string; confirmada?: boolean }): Promise<boolean> {
-  const t = tramoCita(c.startDatetime, 50, ZONE);
+export async function appointment(
+  w: LogWriter, c: { idCita: number; idPaciente: number; idPsicologo: number; startDatetime: string; confirmada?: boolean; durationMinutes?: number },
+): Promise<boolean> {
+  const durationMinutes = c.durationMinutes ?? 50;
+  const t = tramoCita(c.startDatetime, durationMinutes, ZONE);
   if (!t) return false; // the hour skipped by summer time
   const ref = { idCita: c.idCita, idPaciente: c.idPaciente, idPsicologo: c.idPsicologo };
-  const events = [ev('CitaCreada', { ...ref, startDatetime: c.startDatetime, durationMinutes: 50, motivo: 'Seguimiento de ansiedad', endDatetime: t.endDatetime })];
+  const events = [ev('CitaCreada', { ...ref, startDatetime: c.startDatetime, durationMinutes, motivo: 'Seguimiento de ansiedad', endDatetime: t.endDatetime })];
   if (c.confirmada) events.push(ev('CitaConfirmada', ref));
   await w.add(`cita-${c.idCita}`, ...events);
   for (const dia of diasLocales(t, ZONE)) {

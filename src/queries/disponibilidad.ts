@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import type { Plantilla } from '../events/horario.ts';
-import { overlaps } from '../platform/agenda-time.ts';
 import { cabe, diaSemana, localizador, minutos, tramosLaborables, vigente, type Situado, type Span } from '../platform/horario-time.ts';
 
 // Free slots: working hours minus live appointments minus blocked time, judged exactly as a booking
@@ -78,8 +77,33 @@ function fechas(desde: string, hasta: string): string[] {
   return out;
 }
 
+/**
+ * Whether a span overlaps any of `busy` (the rule of `overlaps`: `a.inicio < b.fin && b.inicio <
+ * a.fin`), in O(log n) per question after one O(n log n) sort: the spans that start before `t`
+ * ends are a prefix of the sorted list, and one of them overlaps `t` exactly when the latest end in
+ * that prefix is after `t` starts. A scan of every span per candidate was quadratic: thousands of
+ * short appointments in the range held the event loop for most of a second.
+ */
+export function ocupacion(busy: Span[]): (t: Span) => boolean {
+  const sorted = [...busy].sort((a, b) => a.inicio - b.inicio);
+  const inicios = Float64Array.from(sorted, (s) => s.inicio);
+  const finMaximo = new Float64Array(sorted.length);
+  let max = -Infinity;
+  for (const [i, s] of sorted.entries()) finMaximo[i] = max = Math.max(max, s.fin);
+  return (t) => {
+    let lo = 0;
+    let hi = inicios.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (inicios[mid] < t.fin) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && finMaximo[lo - 1] > t.inicio;
+  };
+}
+
 /** The candidates of one date that a booking would accept, given the occupied spans. */
-function libresDelDia(p: Plantilla, fecha: string, q: Consulta, busy: Span[], situar: ReturnType<typeof localizador>): HuecoLibre[] {
+function libresDelDia(p: Plantilla, fecha: string, q: Consulta, ocupado: (t: Span) => boolean, situar: ReturnType<typeof localizador>): HuecoLibre[] {
   const laborables = tramosLaborables(p, fecha, q.zone);
   const limite = q.now + q.horizonDays * 86_400_000;
   const out: HuecoLibre[] = [];
@@ -87,7 +111,7 @@ function libresDelDia(p: Plantilla, fecha: string, q: Consulta, busy: Span[], si
     const t: Situado | null = situar(local, q.duracion);
     // Null: a wall-clock time the zone skips, which a booking refuses (400).
     if (!t || t.inicio <= q.now || t.inicio > limite || !cabe(laborables, t.inicio, t.fin)) continue;
-    if (!busy.some((b) => overlaps(t, b))) out.push({ startDatetime: local, endDatetime: t.endDatetime });
+    if (!ocupado(t)) out.push({ startDatetime: local, endDatetime: t.endDatetime });
   }
   return out;
 }
@@ -102,6 +126,6 @@ export async function huecosLibres(knex: Knex, q: Consulta): Promise<HuecoLibre[
   const plantilla = await findPlantilla(knex, q.idPsicologo);
   if (!plantilla) return [];
   const situar = localizador(q.zone);
-  const busy = await ocupados(knex, q, situar);
-  return fechas(q.desde, q.hasta).flatMap((fecha) => libresDelDia(plantilla, fecha, q, busy, situar));
+  const ocupado = ocupacion(await ocupados(knex, q, situar));
+  return fechas(q.desde, q.hasta).flatMap((fecha) => libresDelDia(plantilla, fecha, q, ocupado, situar));
 }
