@@ -81,7 +81,7 @@ export function serviceEnv(databaseUrl: string, dataDir: string, extra: Record<s
     // The load comes from one address and a few users, and books years ahead (2030 onwards): the
     // abuse limits would measure themselves, so the bench turns them off (docs/limits.md).
     BOOKING_HORIZON_DAYS: '36500', LOGIN_MAX_FAILURES: '0', AUTH_RATE_PER_MINUTE: '0', REGISTRATIONS_PER_HOUR: '0', WRITES_PER_MINUTE: '0',
-    STOMP_SESSIONS_PER_USER: '0',
+    STOMP_SESSIONS_PER_USER: '0', PATIENT_MAX_FUTURE_APPOINTMENTS: '0', PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST: '0',
     ...extra,
   };
 }

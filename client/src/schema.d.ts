@@ -1110,7 +1110,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pedir una serie de citas semanal o quincenal (idPaciente del token)
+         * Pedir una serie de citas semanal o quincenal con mi psicólogo asignado (idPaciente del token)
          * @description Reserva todas las citas de la serie en una sola operación, o ninguna: si alguna fecha se solapa con otra cita o un bloqueo del psicólogo, con otra cita del paciente, está en el pasado o fuera del plazo de reserva, responde 409 y el mensaje nombra cada una de esas fechas. La hora local se mantiene aunque cambie el horario de verano. Se envía un único aviso por serie.
          *
          *     Roles: PACIENTE
@@ -8214,7 +8214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            /** @description Conflicto: se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8318,7 +8318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            /** @description Conflicto: la nueva hora se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente, o la cita ya no se puede cambiar; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8999,7 +8999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            /** @description Conflicto: alguna fecha no se puede reservar (el mensaje nombra cada una), o el psicólogo no es el asignado al paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,7 @@ import { handleCommand, type Step } from './handler.ts';
 import { citaDecider, MAX_DURACION_MINUTOS, type Alcance } from './cita.ts';
 import { agendaDecider, agendaPacienteDecider, ubicacionDecider, type AgendaCommand, type AgendaPacienteCommand } from './agenda.ts';
 import { horarioStep } from './horario.ts';
+import { comprobarDuracion, cuposDe, porPaciente, reservasStep } from './reservas-paciente.ts';
 
 // Application services of appointments and blocked time. Every change of occupied time is one
 // atomic append to the appointment's stream and the day streams of the psychologist's and the
@@ -86,19 +87,24 @@ export const psicologoActivo: Decider<Psicologo, { type: 'ComprobarPsicologo' },
 
 export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: number, input: NuevaCita): Promise<{ idCita: number; position: Position | null; events: DomainEvent[] }> {
   const ctx = commandContext(deps, actor);
+  const durationMinutes = input.durationMinutes ?? DURACION_POR_DEFECTO;
+  comprobarDuracion(deps, actor, durationMinutes);
   // On the psychologist's own stream (a few events), before an id is taken. Deleting a
   // psychologist does not go through the agenda, so this is a check, not part of the append.
   const psicologo = await fold(deps, psicologoStream(input.idPsicologo), psicologoActivo.initialState(), psicologoActivo.evolve);
   psicologoActivo.decide({ type: 'ComprobarPsicologo' }, psicologo, ctx);
   const idCita = await deps.ids('cita');
-  const hueco = {
-    idPsicologo: input.idPsicologo, idCita, startDatetime: withSeconds(input.startDatetime),
-    durationMinutes: input.durationMinutes ?? DURACION_POR_DEFECTO,
-  };
-  const horario = { idPaciente, idCita, startDatetime: hueco.startDatetime, durationMinutes: hueco.durationMinutes };
-  const dias = diasCita(hueco.startDatetime, hueco.durationMinutes, ctx.timezone);
+  const hueco = { idPsicologo: input.idPsicologo, idCita, startDatetime: withSeconds(input.startDatetime), durationMinutes };
+  const horario = { idPaciente, idCita, startDatetime: hueco.startDatetime, durationMinutes };
+  const dias = diasCita(hueco.startDatetime, durationMinutes, ctx.timezone);
+  // A time that cannot be placed has no day and no count: the cita step refuses it first (400).
+  const inicio = dias.length ? tramoCita(hueco.startDatetime, durationMinutes, ctx.timezone)!.inicio : null;
+  const cuenta = porPaciente(actor) && inicio
+    ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: [{ idCita, idPsicologo: input.idPsicologo, inicio }] }, cupos: cuposDe(deps, actor) })]
+    : [];
   const r = await handleCommand(deps.store, [
     citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo) } }),
+    ...cuenta,
     horarioStep(input.idPsicologo, hueco.startDatetime, hueco.durationMinutes),
     ...dias.map((dia) => agendaStep(input.idPsicologo, dia, { type: 'ReservarHueco', data: hueco })),
     ...dias.map((dia) => pacienteStep(idPaciente, dia, { type: 'ReservarHorario', data: horario })),
@@ -120,13 +126,18 @@ export async function reprogramarCita(deps: CommandDeps, actor: Actor, idCita: n
     const durationMinutes = cambios.durationMinutes ?? cita.durationMinutes;
     const motivo = cambios.motivo !== undefined ? limpio(cambios.motivo) : cita.motivo;
     const { idPsicologo, idPaciente } = cita;
+    // Judged only on one's own appointment: another's answers 404 below, never its length.
+    if (alcance !== 'todas' && 'idPaciente' in alcance && alcance.idPaciente === idPaciente) comprobarDuracion(deps, actor, durationMinutes, cita.durationMinutes);
     const antes = cita.estado === 'PENDIENTE' || cita.estado === 'CONFIRMADA' ? diasCita(cita.startDatetime, cita.durationMinutes, ctx.timezone) : [];
     const despues = diasCita(startDatetime, durationMinutes, ctx.timezone);
     const hueco = { idPsicologo, idCita, startDatetime, durationMinutes };
     const horario = { idPaciente, idCita, startDatetime, durationMinutes };
     const liberados = antes.filter((d) => !despues.includes(d));
+    const inicio = despues.length ? tramoCita(startDatetime, durationMinutes, ctx.timezone)!.inicio : null;
     return [
       citaStep(idCita, { type: 'ReprogramarCita', data: { alcance, startDatetime, durationMinutes, motivo } }),
+      // The patient's own bookings follow it (a move from a begun time to a future one counts again).
+      ...(inicio ? [reservasStep(idPaciente, { type: 'MoverReserva', data: { idPaciente, idCita, inicio }, cupos: cuposDe(deps, actor) })] : []),
       // Only a new time must be inside working hours: a kept one stays even if the template changed.
       ...(startDatetime !== cita.startDatetime || durationMinutes !== cita.durationMinutes ? [horarioStep(idPsicologo, startDatetime, durationMinutes)] : []),
       ...despues.map((dia) => agendaStep(idPsicologo, dia, { type: 'MoverHueco', data: hueco })),
@@ -146,6 +157,7 @@ export async function cancelarCita(deps: CommandDeps, actor: Actor, idCita: numb
     const dias = diasCita(cita.startDatetime, cita.durationMinutes, ctx.timezone);
     return [
       citaStep(idCita, { type: 'CancelarCita', data: { alcance, por, ...(causa ? { causa } : {}) } }),
+      reservasStep(idPaciente, { type: 'LiberarReserva', data: { idPaciente, idCita } }),
       ...dias.map((dia) => agendaStep(idPsicologo, dia, { type: 'LiberarHueco', data: { idPsicologo, idCita } })),
       ...dias.map((dia) => pacienteStep(idPaciente, dia, { type: 'LiberarHorario', data: { idPaciente, idCita } })),
     ];

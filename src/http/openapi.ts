@@ -70,11 +70,12 @@ function commonErrors(def: RouteDef): number[] {
 function responses(def: RouteDef, schemas: SchemaComponents) {
   const out: Record<string, unknown> = {};
   for (const [status, r] of Object.entries(def.responses)) {
+    // A route's own error status (a 409 naming its rules, say) carries the error body.
     const type = r.contentType ?? 'application/json';
     out[status] = {
       description: r.description,
       ...(r.headers ? { headers: r.headers } : {}),
-      ...(r.schema ? { content: { [type]: { schema: schemas.use(r.schema) } } } : {}),
+      ...(r.schema ? { content: { [type]: { schema: schemas.use(r.schema) } } } : Number(status) >= 400 ? { content: errorContent } : {}),
     };
   }
   for (const st of commonErrors(def)) out[String(st)] ??= { description: ERROR_DESCRIPTIONS[st], content: errorContent };

@@ -39,6 +39,11 @@ export interface Limits {
   shutdownGraceMs: number;
   /** Push device tokens one user keeps; registering one more evicts the oldest (MAX_DEVICE_TOKENS_PER_USER). */
   maxDeviceTokensPerUser: number;
+  /** Appointments a patient books themselves, still to come: in all, and with one psychologist (docs/limits.md); 0 turns a count off. */
+  patientMaxFutureAppointments: number;
+  patientMaxFutureAppointmentsPerPsychologist: number;
+  /** Longest appointment a patient books themselves, minutes (600, the absolute maximum, adds no bound). */
+  patientMaxAppointmentMinutes: number;
 }
 
 /** Default of MAX_DEVICE_TOKENS_PER_USER, also the bound of code that runs without the config. */
@@ -67,5 +72,8 @@ export function loadLimits(env: Env): Limits {
     metricsToken,
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     maxDeviceTokensPerUser: int(env, 'MAX_DEVICE_TOKENS_PER_USER', DEFAULT_MAX_DEVICE_TOKENS, 1, 1000),
+    patientMaxFutureAppointments: int(env, 'PATIENT_MAX_FUTURE_APPOINTMENTS', 30, 0, 100_000),
+    patientMaxFutureAppointmentsPerPsychologist: int(env, 'PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST', 20, 0, 100_000),
+    patientMaxAppointmentMinutes: int(env, 'PATIENT_MAX_APPOINTMENT_MINUTES', 120, 1, 600),
   };
 }

@@ -192,22 +192,23 @@ for (const [name, open] of stores) {
       const rec = recording(store);
       const { idCita } = await reservar(2, at('12-01', '10:00'), 50, rec);
       expect(rec.reads).to.deep.equal([
-        // horario-<id>: the working-hours template (src/commands/horario.ts), one short stream.
-        `psicologo-${ID_PSI}`, `cita-${idCita}`, `horario-${ID_PSI}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
+        // horario-<id>: the working-hours template (src/commands/horario.ts), one short stream;
+        // reservas-paciente-<id>: what the patient booked themselves, for their limits (docs/limits.md).
+        `psicologo-${ID_PSI}`, `cita-${idCita}`, 'reservas-paciente-2', `horario-${ID_PSI}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
       ]);
       // Across midnight: both days, in both agendas.
       const rec2 = recording(store);
       const late = await reservar(2, at('12-01', '23:30'), 60, rec2);
-      expect(rec2.reads.slice(3)).to.deep.equal([
+      expect(rec2.reads.slice(4)).to.deep.equal([
         agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaDiaStream(ID_PSI, `${Y}-12-02`),
         agendaPacienteDiaStream(2, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-02`),
       ]);
       expect(await status(reservar(3, at('12-02', '00:15'), 30))).to.equal(409);
-      // Cancelling reads the appointment and its days, nothing else.
+      // Cancelling reads the appointment, the patient's count and its days, nothing else.
       const rec3 = recording(store);
       await cancelarCita({ ...deps, store: rec3 }, actor, late.idCita, { idPaciente: 2 }, 'PACIENTE');
       expect(rec3.reads).to.deep.equal([
-        `cita-${late.idCita}`, `cita-${late.idCita}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaDiaStream(ID_PSI, `${Y}-12-02`),
+        `cita-${late.idCita}`, `cita-${late.idCita}`, 'reservas-paciente-2', agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaDiaStream(ID_PSI, `${Y}-12-02`),
         agendaPacienteDiaStream(2, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-02`),
       ]);
       expect(await status(reservar(3, at('12-02', '00:15'), 30))).to.equal('ok');

@@ -43,6 +43,14 @@ const reprogramarBody = named('CitaCambio', s.object({ startDatetime: s.datetime
 const estadoBody = named('CitaCambioEstado', s.object({ estado: s.enum(ESTADOS) }, ['estado']));
 
 const one = (description: string) => ({ description, schema: citaSchema });
+
+/** The 409 of what a patient books or moves, naming each rule (docs/limits.md "Appointments a patient books"). */
+export const conflictoPaciente = (otros: string) => ({
+  description: `Conflicto: ${otros}; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), `
+    + 'PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). '
+    + 'El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar)',
+});
+const solapa = 'se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente';
 const list = { 200: { description: 'Citas, por idCita', schema: s.array(citaSchema) } };
 
 export const actorOf = (user: AuthUser) => ({ idUsuario: user.idUsuario, rol: user.rol });
@@ -105,7 +113,7 @@ function pacienteRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'post', path: '/api/citas', operationId: 'createCita', tag: TAG, summary: 'Pedir una cita (idPaciente del token; PENDIENTE)', auth: ['PACIENTE'],
-      body: crearBody, responses: { 201: one('Cita creada') },
+      body: crearBody, responses: { 201: one('Cita creada'), 409: conflictoPaciente(solapa) },
       handler: async (ctx, { body }: { body: NuevaCita }) => {
         const user = caller(ctx);
         const r = await reservarCita(deps, actorOf(user), ownPaciente(user), body);
@@ -114,7 +122,7 @@ function pacienteRoutes(deps: AppDeps): RouteDef[] {
     },
     {
       method: 'put', path: '/api/citas/:id', operationId: 'updateCita', tag: TAG, summary: 'Cambiar la hora o el motivo de una cita mía (PENDIENTE o CONFIRMADA)', auth: ['PACIENTE'],
-      body: reprogramarBody, responses: { 200: one('Cita modificada') },
+      body: reprogramarBody, responses: { 200: one('Cita modificada'), 409: conflictoPaciente(`la nueva hora ${solapa}, o la cita ya no se puede cambiar`) },
       handler: async (ctx, { body, params }: { body: CambiosCita; params: Record<string, number> }) => {
         const user = caller(ctx);
         const r = await reprogramarCita(deps, actorOf(user), params.id, { idPaciente: ownPaciente(user) }, body);

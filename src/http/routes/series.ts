@@ -13,7 +13,7 @@ import { evolveCita, type CitaCreada } from '../../events/cita.ts';
 import type { Frecuencia } from '../../events/serie.ts';
 import { citaViewOf, type CitaView } from '../../queries/citas.ts';
 import { pageCitasSerie, serieVisible } from '../../queries/series.ts';
-import { actorOf, citaSchema, ownPsicologo } from './citas.ts';
+import { actorOf, citaSchema, conflictoPaciente, ownPsicologo } from './citas.ts';
 
 // Recurring series (src/commands/series.ts): booked all or nothing, listed, and the rest of one
 // cancelled at once. Each occurrence is an ordinary appointment: GET, PUT and DELETE of
@@ -79,7 +79,8 @@ function crearRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'post', path: '/api/citas/series', operationId: 'createSerieCitas', tag: TAG, auth: ['PACIENTE'],
-      summary: 'Pedir una serie de citas semanal o quincenal (idPaciente del token)', description, body: crearPaciente, responses: respuesta,
+      summary: 'Pedir una serie de citas semanal o quincenal con mi psicólogo asignado (idPaciente del token)', description, body: crearPaciente,
+      responses: { ...respuesta, 409: conflictoPaciente('alguna fecha no se puede reservar (el mensaje nombra cada una), o el psicólogo no es el asignado al paciente') },
       handler: async (ctx, { body }: { body: NuevaSerie & { idPsicologo: number } }) => {
         const alcance = alcanceDe(ctx, 'PACIENTE') as { idPaciente: number };
         const r = await reservarSerie(deps, actorOf(caller(ctx)), alcance.idPaciente, body.idPsicologo, body);
