@@ -169,7 +169,7 @@ describe('free slots (GET /api/psicologos/{id}/disponibilidad)', () => {
     expect(referencia(50)).to.include(`${dias[0]}T10:00:00`);
   });
 
-  it('16 days of one-minute appointments in the range (23,040, the attack) answer in a fraction of the former time', async function () {
+  it('16 days of one-minute appointments in the range (23,040, the attack) leave exactly the free days (its time is a bench figure)', async function () {
     this.timeout(120_000);
     const lleno = await newPsicologo(srv, admin, 'Agenda', 'Llena');
     await definir(lleno, plantilla([{ horaInicio: '00:00', horaFin: '24:00' }]));
@@ -183,16 +183,13 @@ describe('free slots (GET /api/psicologos/{id}/disponibilidad)', () => {
       };
     });
     for (let i = 0; i < rows.length; i += 2000) await srv.deps.knex('citas').insert(rows.slice(i, i + 2000));
-    const t0 = performance.now();
     const slots = await libres(lleno, `${Y}-05-01`, `${Y}-05-31`, 50, mio.token);
-    const ms = performance.now() - t0;
     await srv.deps.knex('citas').where('id_psicologo', lleno.idPsicologo).delete();
     // Days 1-16 full, 17-31 free (the first page of 500 starts).
     expect(slots[0].startDatetime).to.equal(`${Y}-05-17T00:00:00`);
     expect(slots).to.have.length(500);
-    // A scan of every appointment per start took about 1.7 s here (2,976 starts x 23,040 spans); with the
-    // sorted index about 0.2 s, nearly all of it reading the rows.
-    expect(ms, `${Math.round(ms)} ms`).to.be.below(700);
+    // Its time (a scan per start took about 1.7 s; the sorted index about 0.2 s) is measured by
+    // bench/scale.ts, not asserted here: timings do not belong in tests.
   });
 
   describe('across daylight-saving changes (Europe/Madrid)', () => {
