@@ -11,6 +11,7 @@ import { eventStoreSection } from './eventstore.ts';
 import { projectionsSection } from './projections.ts';
 import { scaleSection } from './scale.ts';
 import { realtimeSection } from './realtime.ts';
+import { heldSendsSection } from './held-sends.ts';
 import { sealingSection } from './sealing.ts';
 import { profileSection } from './profile.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
@@ -23,6 +24,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   projections: projectionsSection,
   scale: scaleSection,
   realtime: realtimeSection,
+  'held-sends': heldSendsSection,
   sealing: sealingSection,
 };
 
