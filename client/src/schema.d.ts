@@ -1612,6 +1612,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/psicologo/sesiones/{id}/firma": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firmar una sesión que registré
+         * @description Firma el registro como su autor (significado AUTOR), tras volver a introducir la contraseña. La firma guarda la huella del registro tal como está almacenado; desde entonces ningún DELETE ni corrección lo cambia (409): las correcciones son adendas firmadas. Solo el psicólogo que escribió el registro, de un paciente suyo, puede firmarlo.
+         *
+         *     Roles: PSICOLOGO
+         */
+        post: operations["signSesionPsicologo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/sesiones/{id}/adendas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Añadir una adenda firmada a una sesión firmada
+         * @description Añade una adenda firmada (CORRECCION, ACLARACION o ANULACION) a un registro firmado, tras volver a introducir la contraseña. Solo la añade quien firmó el registro, mientras el paciente sea suyo; su referencia es la huella del registro y su firma.huella el SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia}. Tras una ANULACION el registro no admite más adendas (409).
+         *
+         *     Roles: PSICOLOGO
+         */
+        post: operations["addAdendaSesionPsicologo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/historial-clinico/{id}/firma": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firmar un registro del historial que escribí
+         * @description Firma el registro como su autor (significado AUTOR), tras volver a introducir la contraseña. La firma guarda la huella del registro tal como está almacenado; desde entonces ningún DELETE ni corrección lo cambia (409): las correcciones son adendas firmadas. Solo el psicólogo que escribió el registro, de un paciente suyo, puede firmarlo.
+         *
+         *     Roles: PSICOLOGO
+         */
+        post: operations["signHistorialPsicologo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/historial-clinico/{id}/adendas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Añadir una adenda firmada a un registro firmado del historial
+         * @description Añade una adenda firmada (CORRECCION, ACLARACION o ANULACION) a un registro firmado, tras volver a introducir la contraseña. Solo la añade quien firmó el registro, mientras el paciente sea suyo; su referencia es la huella del registro y su firma.huella el SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia}. Tras una ANULACION el registro no admite más adendas (409).
+         *
+         *     Roles: PSICOLOGO
+         */
+        post: operations["addAdendaHistorialPsicologo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diario-emocional": {
         parameters: {
             query?: never;
@@ -1886,6 +1974,116 @@ export interface paths {
          *     Roles: ADMIN, AUDITOR
          */
         get: operations["listAuditoriaAccesos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/v1/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El último checkpoint firmado (nota firmada c2sp.org/tlog-checkpoint: origen, tamaño del árbol y raíz)
+         * @description El último checkpoint firmado (nota firmada c2sp.org/tlog-checkpoint: origen, tamaño del árbol y raíz).
+         *
+         *     Roles: ADMIN, AUDITOR
+         */
+        get: operations["getAuditCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/v1/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * La clave de verificación del registro, en el formato de clave de verificación de las notas firmadas (nombre+id+base64)
+         * @description La clave de verificación del registro, en el formato de clave de verificación de las notas firmadas (nombre+id+base64).
+         *
+         *     Roles: ADMIN, AUDITOR
+         */
+        get: operations["getAuditKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Todas las claves que han firmado checkpoints (rotaciones incluidas), una por línea, la actual la última
+         * @description Todas las claves que han firmado checkpoints (rotaciones incluidas), una por línea, la actual la última.
+         *
+         *     Roles: ADMIN, AUDITOR
+         */
+        get: operations["listAuditKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/v1/proof/inclusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prueba de inclusión del evento en el árbol de treeSize hojas (por defecto, el del último checkpoint firmado)
+         * @description Prueba de inclusión del evento en el árbol de treeSize hojas (por defecto, el del último checkpoint firmado).
+         *
+         *     Roles: ADMIN, AUDITOR
+         */
+        get: operations["getAuditInclusionProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit/v1/proof/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prueba de consistencia entre el árbol de from hojas y el de to hojas (from ≤ to)
+         * @description Prueba de consistencia entre el árbol de from hojas y el de to hojas (from ≤ to).
+         *
+         *     Roles: ADMIN, AUDITOR
+         */
+        get: operations["getAuditConsistencyProof"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3153,6 +3351,58 @@ export interface components {
             /** @description Motivo en texto libre */
             motivo: string;
         };
+        Firma: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo que firmó
+             */
+            idPsicologo: number;
+            /** @description Nombre completo del firmante según el directorio al leer (null si ya no está en él) */
+            nombre: string | null;
+            /** @description Número de colegiado del firmante según el directorio al leer (null si no consta) */
+            licencia: string | null;
+            /** @example 2026-03-14T10:30:00 */
+            firmadoEn: string;
+            /**
+             * @description Significado de la firma: AUTOR (quien firma escribió el registro o la adenda)
+             * @enum {string}
+             */
+            significado: "AUTOR";
+            /** @description Huella del registro: SHA-256 (base64) sobre la versión practice.audit.record/v1 y las hojas (practice.audit.leaf/v1) de los eventos del registro tal como están guardados (cifrados), todos los anteriores a la firma; ver docs/audit.md */
+            huella: string;
+        };
+        FirmaAdenda: {
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo que firmó
+             */
+            idPsicologo: number;
+            /** @description Nombre completo del firmante según el directorio al leer (null si ya no está en él) */
+            nombre: string | null;
+            /** @description Número de colegiado del firmante según el directorio al leer (null si no consta) */
+            licencia: string | null;
+            /** @example 2026-03-14T10:30:00 */
+            firmadoEn: string;
+            /**
+             * @description Significado de la firma: AUTOR (quien firma escribió el registro o la adenda)
+             * @enum {string}
+             */
+            significado: "AUTOR";
+            /** @description Huella de la adenda: SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia}, con el texto en claro */
+            huella: string;
+        };
+        Adenda: {
+            /**
+             * @description CORRECCION, ACLARACION o ANULACION (tras una ANULACION el registro no admite más adendas)
+             * @enum {string}
+             */
+            tipo: "CORRECCION" | "ACLARACION" | "ANULACION";
+            /** @description Texto de la adenda (null si el paciente fue suprimido o su clave clínica destruida) */
+            texto: string | null;
+            firma: components["schemas"]["FirmaAdenda"];
+            /** @description La huella del registro que la adenda modifica (su firma.huella) */
+            referencia: string;
+        };
         Sesion: {
             /**
              * Format: int32
@@ -3188,6 +3438,10 @@ export interface components {
             notas: string | null;
             /** @description Recomendaciones tras la sesión */
             recomendaciones: string | null;
+            /** @description Firma del registro; null si no está firmado */
+            firma: components["schemas"]["Firma"] | null;
+            /** @description Adendas firmadas, en el orden en que se añadieron */
+            adendas: components["schemas"]["Adenda"][];
         };
         SesionCrear: {
             /**
@@ -3260,6 +3514,10 @@ export interface components {
              * @example 2026-03-14T10:30:00
              */
             creadoEn: string;
+            /** @description Firma del registro; null si no está firmado */
+            firma: components["schemas"]["Firma"] | null;
+            /** @description Adendas firmadas, en el orden en que se añadieron */
+            adendas: components["schemas"]["Adenda"][];
         };
         HistorialDatos: {
             /**
@@ -3291,6 +3549,24 @@ export interface components {
              * @description Identificador del paciente
              */
             idPaciente: number;
+        };
+        FirmaCrear: {
+            /** @description La contraseña de la cuenta de quien firma: firmar es un acto deliberado (21 CFR 11.200) */
+            password: string;
+        };
+        AdendaCrear: {
+            /**
+             * @description CORRECCION, ACLARACION o ANULACION
+             * @enum {string}
+             */
+            tipo: "CORRECCION" | "ACLARACION" | "ANULACION";
+            /**
+             * @description Texto de la adenda (se firma tal cual se envía)
+             * @example La sesión duró 45 minutos, no 50
+             */
+            texto: string;
+            /** @description La contraseña de la cuenta de quien firma: firmar es un acto deliberado (21 CFR 11.200) */
+            password: string;
         };
         DiarioEntrada: {
             /**
@@ -3465,6 +3741,24 @@ export interface components {
              * @example 2026-03-14T10:30:00
              */
             accedidoEn: string;
+        };
+        PruebaInclusion: {
+            /** Format: int32 */
+            leafIndex: number;
+            /** Format: int32 */
+            treeSize: number;
+            /** @description Los bytes de la hoja (formato practice.audit.leaf/v1), en base64 */
+            leaf: string;
+            /** @description La ruta de inclusión de RFC 9162 §2.1.3, de la hoja a la raíz */
+            hashes: string[];
+        };
+        PruebaConsistencia: {
+            /** Format: int32 */
+            from: number;
+            /** Format: int32 */
+            to: number;
+            /** @description La prueba de consistencia de RFC 9162 §2.1.4 */
+            hashes: string[];
         };
         Mensaje: {
             /**
@@ -8036,7 +8330,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            /** @description Conflicto: se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8214,7 +8508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto: se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
+            /** @description Conflicto: la nueva hora se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente, o la cita ya no se puede cambiar; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8318,7 +8612,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto: la nueva hora se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente, o la cita ya no se puede cambiar; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8892,7 +9186,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            /** @description Conflicto: alguna fecha no se puede reservar (el mensaje nombra cada una), o el psicólogo no es el asignado al paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8999,7 +9293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto: alguna fecha no se puede reservar (el mensaje nombra cada una), o el psicólogo no es el asignado al paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11726,6 +12020,446 @@ export interface operations {
             };
         };
     };
+    signSesionPsicologo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirmaCrear"];
+            };
+        };
+        responses: {
+            /** @description Sesión firmada, con su firma */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sesion"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sin token válido, o contraseña incorrecta (el token sigue siendo válido; cuenta como inicio de sesión fallido) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description La sesión no existe o no es de un paciente suyo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El registro ya está firmado, no lo escribió quien firma, no está firmado (adendas), está anulado, o cambió mientras se firmaba */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones, o cuenta bloqueada por contraseñas incorrectas (ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addAdendaSesionPsicologo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdendaCrear"];
+            };
+        };
+        responses: {
+            /** @description Sesión con la adenda añadida al final de adendas */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sesion"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sin token válido, o contraseña incorrecta (el token sigue siendo válido; cuenta como inicio de sesión fallido) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description La sesión no existe o no es de un paciente suyo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El registro ya está firmado, no lo escribió quien firma, no está firmado (adendas), está anulado, o cambió mientras se firmaba */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones, o cuenta bloqueada por contraseñas incorrectas (ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signHistorialPsicologo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirmaCrear"];
+            };
+        };
+        responses: {
+            /** @description Registro firmado, con su firma */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Historial"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sin token válido, o contraseña incorrecta (el token sigue siendo válido; cuenta como inicio de sesión fallido) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El registro no existe o no es de un paciente suyo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El registro ya está firmado, no lo escribió quien firma, no está firmado (adendas), está anulado, o cambió mientras se firmaba */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones, o cuenta bloqueada por contraseñas incorrectas (ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addAdendaHistorialPsicologo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdendaCrear"];
+            };
+        };
+        responses: {
+            /** @description Registro con la adenda añadida al final de adendas */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Historial"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sin token válido, o contraseña incorrecta (el token sigue siendo válido; cuenta como inicio de sesión fallido) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El registro no existe o no es de un paciente suyo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El registro ya está firmado, no lo escribió quien firma, no está firmado (adendas), está anulado, o cambió mientras se firmaba */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones, o cuenta bloqueada por contraseñas incorrectas (ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listDiario: {
         parameters: {
             query?: {
@@ -12881,6 +13615,341 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccesoExpediente"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditCheckpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La nota firmada */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La clave (sin salto de línea final) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una clave por línea */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditInclusionProof: {
+        parameters: {
+            query: {
+                /** @description Id del evento (UUID) */
+                eventId: string;
+                /** @description Entero ≥ 1 */
+                treeSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La prueba */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PruebaInclusion"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditConsistencyProof: {
+        parameters: {
+            query: {
+                /** @description Entero ≥ 0 */
+                from: string;
+                /** @description Entero ≥ from */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La prueba */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PruebaConsistencia"];
                 };
             };
             /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */

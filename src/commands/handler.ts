@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventStore, type Position, type Reservation, WrongExpectedRevisionError } from '../eventstore/port.ts';
+import { type EventStore, type ExpectedRevision, type Position, type Reservation, WrongExpectedRevisionError } from '../eventstore/port.ts';
 import type { CommandContext, Decider, DomainEvent } from './decider.ts';
 
 /** One aggregate's part of a command: its stream, its decider and the command it decides. */
@@ -7,6 +7,12 @@ export interface Step<S = any, C = any, E extends DomainEvent = DomainEvent> {
   streamId: string;
   decider: Decider<S, C, E>;
   command: C;
+  /**
+   * The revision the plan itself read the stream at, when the command was built from that read (a
+   * signature's digest of the stored stream): the append must hold at it, not at the handler's
+   * later read, so nothing written in between slips under the command. Absent: the handler's read.
+   */
+  expected?: ExpectedRevision;
 }
 
 export interface Handled {
@@ -44,7 +50,7 @@ export async function handleCommand(
       for (const e of history) state = step.decider.evolve(state, e as never);
       const events = step.decider.decide(step.command, state, ctx);
       all.push(...events);
-      const expected = history.length ? history[history.length - 1].revision : ('noStream' as const);
+      const expected = step.expected ?? (history.length ? history[history.length - 1].revision : ('noStream' as const));
       writes.push({ streamId: step.streamId, expected, events: events.map((e) => withMetadata(e, ctx)) });
     }
     if (all.length === 0) return { events: [], position: null };

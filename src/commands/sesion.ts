@@ -3,6 +3,7 @@ import type { Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
 import type { Cita } from '../events/cita.ts';
 import { evolveSesion, type RegistradaPor, type Sesion, type SesionEvent } from '../events/sesion.ts';
+import { adenda, autoriaPaciente, firmar, noFirmado, type AdendaInput, type FirmarData } from './firma.ts';
 
 /** Who records the session, as the token says: a patient for themself, a psychologist for one of their patients. */
 export type Autor =
@@ -23,7 +24,10 @@ export interface RegistrarSesionData {
 
 export type SesionCommand =
   | { type: 'RegistrarSesion'; data: RegistrarSesionData }
-  | { type: 'EliminarSesion'; data: { idPaciente: number } };
+  | { type: 'EliminarSesion'; data: { idPaciente: number } }
+  /** The session's psychologist signs it (src/commands/firma.ts); `huella` computed from the stored stream. */
+  | { type: 'FirmarSesion'; data: FirmarData }
+  | { type: 'AgregarAdendaSesion'; data: AdendaInput };
 
 export const sesionNotFound = () => errors.notFound('Sesión', 'Session');
 
@@ -65,19 +69,36 @@ function registrar(d: RegistrarSesionData, state: Sesion): SesionEvent[] {
   }];
 }
 
+/** A live session of this psychologist's; anyone else's reads as not found. */
+function delPsicologo(state: Sesion, idPsicologo: number) {
+  if (state.status !== 'registrada' || state.idPsicologo !== idPsicologo) throw sesionNotFound();
+  return state;
+}
+
 export const sesionDecider: Decider<Sesion, SesionCommand, SesionEvent> = {
   initialState: () => ({ status: 'nueva' }),
   evolve: evolveSesion,
-  decide(command, state) {
+  decide(command, state, ctx) {
     switch (command.type) {
       case 'RegistrarSesion':
         return registrar(command.data, state);
       case 'EliminarSesion': {
         if (state.status !== 'registrada' || state.idPaciente !== command.data.idPaciente) throw sesionNotFound();
+        // Before the author check: a signed record is never deleted, and the patient is told why.
+        noFirmado(state.firma);
         // The patient may withdraw their own account of a session, never the psychologist's clinical record.
         if (state.registradaPor !== 'PACIENTE') throw errors.forbidden();
         const { idSesion, idCita, idPaciente, idPsicologo } = state;
         return [{ type: 'SesionEliminada', data: { idSesion, idCita, idPaciente, idPsicologo } }];
+      }
+      case 'FirmarSesion': {
+        const s = delPsicologo(state, command.data.idPsicologo);
+        if (s.registradaPor !== 'PSICOLOGO') throw autoriaPaciente();
+        return [{ type: 'SesionFirmada', data: { idSesion: s.idSesion, ...firmar(s.firma, s.idPaciente, command.data, ctx) } }];
+      }
+      case 'AgregarAdendaSesion': {
+        const s = delPsicologo(state, command.data.idPsicologo);
+        return [{ type: 'SesionAdendaAgregada', data: { idSesion: s.idSesion, ...adenda(s.firma, s.idPaciente, command.data, ctx) } }];
       }
       default: {
         const unknown: never = command;

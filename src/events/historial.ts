@@ -1,4 +1,5 @@
 import type { DomainEvent } from './domain-event.ts';
+import { SIN_FIRMA, type AdendaData, type EstadoFirma, type FirmaData } from './firma.ts';
 
 /** Who wrote a record: each kind of author corrects and deletes only records of its own kind. */
 export type Autoria = 'PACIENTE' | 'PSICOLOGO';
@@ -27,11 +28,16 @@ export type HistorialCorregido = DomainEvent<'HistorialCorregido', HistorialCamp
 /** The record leaves the lists; the log keeps it, and the actor is in the metadata. */
 export type HistorialEliminado = DomainEvent<'HistorialEliminado', { idHistory: number; idPaciente: number }>;
 
-export type HistorialEvent = HistorialCreado | HistorialCorregido | HistorialEliminado;
+/** A psychologist signed the entry they wrote (src/events/firma.ts); after it only addenda follow in the stream. */
+export type HistorialFirmado = DomainEvent<'HistorialFirmado', FirmaData & { idHistory: number }>;
+/** A signed addendum to a signed entry; `texto` sealed with the patient's clinical key. */
+export type HistorialAdendaAgregada = DomainEvent<'HistorialAdendaAgregada', AdendaData & { idHistory: number }>;
+
+export type HistorialEvent = HistorialCreado | HistorialCorregido | HistorialEliminado | HistorialFirmado | HistorialAdendaAgregada;
 
 export type Historial =
   | { status: 'nuevo' }
-  | { status: 'activo' | 'eliminado'; idHistory: number; idPaciente: number; autoria: Autoria };
+  | { status: 'activo' | 'eliminado'; idHistory: number; idPaciente: number; autoria: Autoria; firma: EstadoFirma };
 
 export const historialStream = (idHistory: number) => `historial-${idHistory}`;
 
@@ -39,12 +45,16 @@ export function evolveHistorial(state: Historial, event: HistorialEvent): Histor
   switch (event.type) {
     case 'HistorialCreado': {
       const d = event.data;
-      return { status: 'activo', idHistory: d.idHistory, idPaciente: d.idPaciente, autoria: d.autoria };
+      return { status: 'activo', idHistory: d.idHistory, idPaciente: d.idPaciente, autoria: d.autoria, firma: SIN_FIRMA };
     }
     case 'HistorialCorregido':
       return state;
     case 'HistorialEliminado':
       return state.status === 'nuevo' ? state : { ...state, status: 'eliminado' };
+    case 'HistorialFirmado':
+      return state.status === 'nuevo' ? state : { ...state, firma: { ...state.firma, huella: event.data.huella, firmadoPor: event.data.idPsicologo } };
+    case 'HistorialAdendaAgregada':
+      return state.status === 'nuevo' || event.data.tipo !== 'ANULACION' ? state : { ...state, firma: { ...state.firma, anulado: true } };
     default: {
       const unknown: never = event;
       return unknown;

@@ -84,6 +84,11 @@ export class KurrentEventStore implements EventStore {
     return out;
   }
 
+  /** Nothing is opened here: the stream as stored is the stream. */
+  readStreamAsStored(streamId: string): Promise<StoredEvent[]> {
+    return this.readStream(streamId);
+  }
+
   async readAll(from: Position | null, limit: number): Promise<ReadAllResult> {
     const events: StoredEvent[] = [];
     // A read from a position returns the event at it too: ask for one more and drop it. Should the

@@ -76,6 +76,12 @@ export interface EventStore {
   /** Appends to one or more streams atomically; all expected revisions must hold. */
   append(writes: StreamWrite[], reservations?: Reservation[]): Promise<AppendResult>;
   readStream(streamId: string): Promise<StoredEvent[]>;
+  /**
+   * The stream exactly as stored, personal fields still sealed: what the audit's leaves and a
+   * signed record's `huella` are computed over. A raw store reads it as readStream does; the
+   * sealing layer skips opening; wrappers pass it through.
+   */
+  readStreamAsStored?(streamId: string): Promise<StoredEvent[]>;
   /** Events after `from` (exclusive; null = from the start) in global order. */
   readAll(from: Position | null, limit: number): Promise<ReadAllResult>;
   /** Catch-up subscription that goes live. The handler gets batches in global order. */
@@ -108,4 +114,10 @@ export class ReservationTakenError extends Error {
     super(`value already reserved in ${scope}`);
     this.name = 'ReservationTakenError';
   }
+}
+
+/** The stream as stored (see `readStreamAsStored`); a store that cannot say is a wiring error, never a silent fallback to opened data. */
+export function asStored(store: EventStore, streamId: string): Promise<StoredEvent[]> {
+  if (!store.readStreamAsStored) throw new Error('this event store cannot read a stream as stored (readStreamAsStored)');
+  return store.readStreamAsStored(streamId);
 }

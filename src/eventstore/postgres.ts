@@ -200,6 +200,11 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStored);
   }
 
+  /** Nothing is opened here: the stream as stored is the stream. */
+  readStreamAsStored(streamId: string): Promise<StoredEvent[]> {
+    return this.readStream(streamId);
+  }
+
   async readAll(from: Position | null, limit: number): Promise<ReadAllResult> {
     const [tx, gp] = parsePgPosition(from);
     const rows = await this.query<EventRow>('practice_read_all', READ_ALL_SQL, [tx.toString(), gp.toString(), limit]);

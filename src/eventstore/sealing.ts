@@ -66,6 +66,10 @@ export class SealingEventStore implements EventStore {
     return this.openAll(await this.inner.readStream(streamId));
   }
 
+  readStreamAsStored(streamId: string) {
+    return this.inner.readStream(streamId);
+  }
+
   async readAll(from: Position | null, limit: number) {
     const r = await this.inner.readAll(from, limit);
     return { ...r, events: await this.openAll(r.events) };

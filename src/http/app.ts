@@ -28,6 +28,7 @@ import { listaEsperaRoutes } from './routes/lista-espera.ts';
 import { horarioRoutes } from './routes/horario.ts';
 import { sesionesRoutes } from './routes/sesiones.ts';
 import { historialRoutes } from './routes/historial.ts';
+import { firmasRoutes } from './routes/firmas.ts';
 import { diarioRoutes } from './routes/diario.ts';
 import { progresoRoutes } from './routes/progreso.ts';
 import { auditoriaRoutes } from './routes/auditoria.ts';
@@ -56,6 +57,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...bloqueosRoutes(deps),
     ...sesionesRoutes(deps),
     ...historialRoutes(deps),
+    ...firmasRoutes(deps),
     ...diarioRoutes(deps),
     ...progresoRoutes(deps),
     ...auditoriaRoutes(deps),

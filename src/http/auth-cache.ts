@@ -1,4 +1,4 @@
-import type { EventStore, StoredEvent, Subscription } from '../eventstore/port.ts';
+import { asStored, type EventStore, type StoredEvent, type Subscription } from '../eventstore/port.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { AuthUser } from '../queries/usuarios.ts';
 
@@ -142,6 +142,7 @@ class ObservedStore implements EventStore {
     return result;
   }
   readStream(streamId: string) { return this.inner.readStream(streamId); }
+  readStreamAsStored(streamId: string) { return asStored(this.inner, streamId); }
   readAll(...args: Parameters<EventStore['readAll']>) { return this.inner.readAll(...args); }
   subscribe(...args: Parameters<EventStore['subscribe']>) { return this.inner.subscribe(...args); }
   waitForEvents(timeoutMs: number) { return this.inner.waitForEvents(timeoutMs); }

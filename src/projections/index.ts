@@ -4,6 +4,7 @@ import { ajustesProjection } from './ajustes.ts';
 import { analiticaProjection, type AnaliticaOptions } from './analitica.ts';
 import { diarioProjection } from './diario.ts';
 import { historialProjection } from './historial.ts';
+import { firmasProjection } from './firmas.ts';
 import { horariosProjection } from './horarios.ts';
 import { mensajesProjection } from './mensajes.ts';
 import { progresoProjection } from './progreso.ts';
@@ -38,6 +39,7 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   sesionesProjection,
   recordatoriosProjection,
   historialProjection,
+  firmasProjection,
   diarioProjection,
   progresoProjection,
   analiticaProjection(opts),

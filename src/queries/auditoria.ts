@@ -6,12 +6,14 @@ import type { HistorialEvent } from '../events/historial.ts';
 import { errors } from '../platform/errors.ts';
 import { localDateTime } from '../platform/time.ts';
 import type { HistorialView } from './historial.ts';
+import { firmaFromEvent, nombrarFirmantes } from './firmas.ts';
 import { pageById, type Key, type Page, type Paged, type PartShape } from './paging.ts';
 
 /** Events that make up (or end) a patient's clinical record; therapy session notes are part of it. */
 export const CLINICAL_TYPES = [
   'HistorialCreado', 'HistorialCorregido', 'HistorialEliminado', 'DiarioRegistrado', 'DiarioEliminado', 'ProgresoRegistrado',
   'SesionRegistrada', 'SesionEliminada', 'ClaveClinicaDestruida',
+  'HistorialFirmado', 'HistorialAdendaAgregada', 'SesionFirmada', 'SesionAdendaAgregada',
 ];
 
 export interface AuditDeps {
@@ -111,7 +113,7 @@ function fold(records: Map<number, HistorialView>, event: HistorialEvent): void 
       const d = event.data;
       records.set(d.idHistory, {
         idHistory: d.idHistory, idPaciente: d.idPaciente, titulo: d.titulo, diagnostico: d.diagnostico,
-        tratamiento: d.tratamiento, observaciones: d.observaciones, creadoEn: d.creadoEn,
+        tratamiento: d.tratamiento, observaciones: d.observaciones, creadoEn: d.creadoEn, firma: null, adendas: [],
       });
       return;
     }
@@ -124,6 +126,17 @@ function fold(records: Map<number, HistorialView>, event: HistorialEvent): void 
     case 'HistorialEliminado':
       records.delete(event.data.idHistory);
       return;
+    case 'HistorialFirmado': {
+      const r = records.get(event.data.idHistory);
+      if (r) records.set(r.idHistory, { ...r, firma: firmaFromEvent(event.data) });
+      return;
+    }
+    case 'HistorialAdendaAgregada': {
+      const d = event.data;
+      const r = records.get(d.idHistory);
+      if (r) records.set(r.idHistory, { ...r, adendas: [...r.adendas, { tipo: d.tipo, texto: d.texto ?? null, firma: firmaFromEvent(d), referencia: d.referencia }] });
+      return;
+    }
     default: {
       const unknown: never = event;
       return unknown;
@@ -131,15 +144,20 @@ function fold(records: Map<number, HistorialView>, event: HistorialEvent): void 
   }
 }
 
-const HISTORIAL_TYPES = new Set(['HistorialCreado', 'HistorialCorregido', 'HistorialEliminado']);
+const HISTORIAL_TYPES = new Set(['HistorialCreado', 'HistorialCorregido', 'HistorialEliminado', 'HistorialFirmado', 'HistorialAdendaAgregada']);
 
-/** The patient's clinical history as it stood at `asOf`, folded from the log (not the read model), by id. */
+/**
+ * The patient's clinical history as it stood at `asOf`, folded from the log (not the read model), by
+ * id, with the signatures and addenda given by then (signers named as the directory names them now).
+ */
 export async function historialAsOf(deps: AuditDeps, idPaciente: number, asOf: Date): Promise<HistorialView[]> {
   const records = new Map<number, HistorialView>();
   for (const e of (await clinicalEvents(deps, idPaciente)).filter(upTo(asOf))) {
     if (HISTORIAL_TYPES.has(e.type)) fold(records, e as unknown as HistorialEvent);
   }
-  return [...records.values()].sort((a, b) => a.idHistory - b.idHistory);
+  const out = [...records.values()].sort((a, b) => a.idHistory - b.idHistory);
+  await nombrarFirmantes(deps.knex, out);
+  return out;
 }
 
 export interface AccesoView {

@@ -1,8 +1,9 @@
 import type { SesionRegistrada } from '../events/sesion.ts';
 import type { Knex } from 'knex';
 import { pageById, type Page, type Paged } from './paging.ts';
+import { conFirmas, UNSIGNED, type Firmado } from './firmas.ts';
 
-export interface SesionView {
+interface SesionRow {
   idSesion: number;
   idCita: number;
   idPaciente: number;
@@ -13,7 +14,10 @@ export interface SesionView {
   recomendaciones: string | null;
 }
 
-const toView = (r: Record<string, any>): SesionView => ({
+/** A session as every read shows it: the record, its signature (null while unsigned) and its addenda. */
+export type SesionView = SesionRow & Firmado;
+
+const toView = (r: Record<string, any>): SesionRow => ({
   idSesion: r.id_sesion, idCita: r.id_cita, idPaciente: r.id_paciente, idPsicologo: r.id_psicologo,
   sessionDate: r.session_date, durationMinutes: r.duration_minutes, notas: r.notas ?? null, recomendaciones: r.recomendaciones ?? null,
 });
@@ -22,16 +26,21 @@ const toView = (r: Record<string, any>): SesionView => ({
 export const sesionFromEvent = (d: SesionRegistrada['data']): SesionView => ({
   idSesion: d.idSesion, idCita: d.idCita, idPaciente: d.idPaciente, idPsicologo: d.idPsicologo,
   sessionDate: d.sessionDate, durationMinutes: d.durationMinutes, notas: d.notas ?? null, recomendaciones: d.recomendaciones ?? null,
+  ...UNSIGNED,
 });
+
+const signed = (knex: Knex, rows: SesionRow[]) => conFirmas(knex, 'SESION', rows, (r) => r.idSesion);
 
 /** Sessions by id; narrowed to a patient and/or a psychologist when given (the caller's scope). */
 export async function listSesiones(knex: Knex, scope: Scope = {}): Promise<SesionView[]> {
-  return (await of(knex, scope).orderBy('id_sesion')).map(toView);
+  return signed(knex, (await of(knex, scope).orderBy('id_sesion')).map(toView));
 }
 
 /** One page of `listSesiones`; keyset and limit in SQL. */
-export const pageSesiones = (knex: Knex, page: Page, scope: Scope = {}): Promise<Paged<SesionView>> =>
-  pageById(of(knex, scope), 'id_sesion', page, toView);
+export async function pageSesiones(knex: Knex, page: Page, scope: Scope = {}): Promise<Paged<SesionView>> {
+  const p = await pageById(of(knex, scope), 'id_sesion', page, toView);
+  return { ...p, items: await signed(knex, p.items) };
+}
 
 type Scope = { idPaciente?: number; idPsicologo?: number };
 
@@ -44,5 +53,5 @@ function of(knex: Knex, scope: Scope) {
 
 export async function findSesion(knex: Knex, idSesion: number): Promise<SesionView | null> {
   const row = await knex('sesiones').where({ id_sesion: idSesion }).first('*');
-  return row ? toView(row) : null;
+  return row ? (await signed(knex, [toView(row)]))[0] : null;
 }

@@ -3,7 +3,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError } from '../http/helpers.ts';
 import { newPaciente, practice, type Paciente, type Psicologo } from './support.ts';
 
-const FIELDS = ['idHistory', 'idPaciente', 'titulo', 'diagnostico', 'tratamiento', 'observaciones', 'creadoEn'];
+// firma and adendas: the signature block (null while unsigned) and the addenda (test/clinico/firma.test.ts).
+const FIELDS = ['idHistory', 'idPaciente', 'titulo', 'diagnostico', 'tratamiento', 'observaciones', 'creadoEn', 'firma', 'adendas'];
 
 describe('clinical history', function () {
   this.timeout(120_000);

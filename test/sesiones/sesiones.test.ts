@@ -4,7 +4,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError, type Res } from '../http/helpers.ts';
 import { asignar, cancelCita, newCita, newPaciente, newPsicologo, type Persona } from '../notifications/support.ts';
 
-const KEYS = ['idSesion', 'idCita', 'idPaciente', 'idPsicologo', 'sessionDate', 'durationMinutes', 'notas', 'recomendaciones'];
+// firma and adendas: the signature block (null while unsigned) and the addenda (test/sesiones/firma.test.ts).
+const KEYS = ['idSesion', 'idCita', 'idPaciente', 'idPsicologo', 'sessionDate', 'durationMinutes', 'notas', 'recomendaciones', 'firma', 'adendas'];
 
 describe('therapy sessions (sesiones)', () => {
   let srv: TestServer;

@@ -4,11 +4,16 @@ import type { SealSpec } from '../personal-data.ts';
  * Seal specs of the sesiones area's events (see src/events/personal-data.ts). A session's notes and
  * recommendations are health data: the patient's clinical key seals them, so they are shredded with
  * it when the retention period of an erased patient ends. Ids, date and duration stay readable.
- * SesionEliminada carries ids only: nothing to seal.
+ * SesionEliminada and SesionFirmada carry ids, times and digests only: nothing to seal. An
+ * addendum's texto is health data like the notes it amends.
  */
 export const sesionesSeals: Record<string, SealSpec> = {
   SesionRegistrada: {
     subject: (d) => `paciente-${d.idPaciente}`,
     fields: { notas: 'clinical', recomendaciones: 'clinical' },
+  },
+  SesionAdendaAgregada: {
+    subject: (d) => `paciente-${d.idPaciente}`,
+    fields: { texto: 'clinical' },
   },
 };

@@ -4,11 +4,13 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { firmadoFields, firmadoRequired } from './firma-schemas.ts';
 import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
 import { findHistorial, isPacienteDe, pageHistorial, type HistorialView } from '../../queries/historial.ts';
+import { UNSIGNED } from '../../queries/firmas.ts';
 import { answerPage, givenPage, sendPage } from '../paging.ts';
 import { corregirHistorial, crearHistorial, eliminarHistorial } from '../../commands/clinico.ts';
 import { historialNotFound } from '../../commands/historial.ts';
@@ -17,8 +19,8 @@ import type { Autoria, HistorialCampos } from '../../events/historial.ts';
 const TAG = 'Historial clínico';
 const text = s.nullable(s.string({ maxLength: 5000 }));
 export const historialSchema = named('Historial', s.object(
-  { idHistory: s.int(), idPaciente: s.int(), titulo: s.nullable(s.string()), diagnostico: text, tratamiento: text, observaciones: text, creadoEn: s.datetime() },
-  ['idHistory', 'idPaciente', 'titulo', 'diagnostico', 'tratamiento', 'observaciones', 'creadoEn'],
+  { idHistory: s.int(), idPaciente: s.int(), titulo: s.nullable(s.string()), diagnostico: text, tratamiento: text, observaciones: text, creadoEn: s.datetime(), ...firmadoFields },
+  ['idHistory', 'idPaciente', 'titulo', 'diagnostico', 'tratamiento', 'observaciones', 'creadoEn', ...firmadoRequired],
 ));
 const campos = { titulo: s.nonEmpty(200), diagnostico: text, tratamiento: text, observaciones: text };
 const historialBody = named('HistorialDatos', s.object(campos, ['titulo']));
@@ -62,7 +64,7 @@ async function historialFromLog(deps: AppDeps, idHistory: number): Promise<Histo
   let view: HistorialView | null = null;
   for (const e of await deps.store.readStream(historialStream(idHistory))) {
     const d = e.data as Record<string, unknown>;
-    if (e.type === 'HistorialCreado') view = { idHistory, idPaciente: d.idPaciente as number, titulo: null, diagnostico: null, tratamiento: null, observaciones: null, creadoEn: d.creadoEn as string };
+    if (e.type === 'HistorialCreado') view = { idHistory, idPaciente: d.idPaciente as number, titulo: null, diagnostico: null, tratamiento: null, observaciones: null, creadoEn: d.creadoEn as string, ...UNSIGNED };
     if ((e.type === 'HistorialCreado' || e.type === 'HistorialCorregido') && view) {
       Object.assign(view, { titulo: d.titulo ?? null, diagnostico: d.diagnostico ?? null, tratamiento: d.tratamiento ?? null, observaciones: d.observaciones ?? null });
     }

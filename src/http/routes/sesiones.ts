@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { firmadoFields, firmadoRequired } from './firma-schemas.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
@@ -17,12 +18,12 @@ import type { Position } from '../../eventstore/port.ts';
 
 const MAX_ID = 2_147_483_647;
 const text = () => s.nullable(s.string({ maxLength: 10_000 }));
-const sesionSchema = named('Sesion', s.object(
+export const sesionSchema = named('Sesion', s.object(
   {
     idSesion: s.int(), idCita: s.int(), idPaciente: s.int(), idPsicologo: s.int(), sessionDate: s.datetime(),
-    durationMinutes: s.int(), notas: text(), recomendaciones: text(),
+    durationMinutes: s.int(), notas: text(), recomendaciones: text(), ...firmadoFields,
   },
-  ['idSesion', 'idCita', 'idPaciente', 'idPsicologo', 'sessionDate', 'durationMinutes', 'notas', 'recomendaciones'],
+  ['idSesion', 'idCita', 'idPaciente', 'idPsicologo', 'sessionDate', 'durationMinutes', 'notas', 'recomendaciones', ...firmadoRequired],
 ));
 const bodyFields = {
   idCita: s.int({ minimum: 1, maximum: MAX_ID }), sessionDate: s.datetime(),

@@ -24,6 +24,7 @@ import * as m026 from './026_lista_espera.ts';
 import * as m027 from './027_analitica.ts';
 import * as m028 from './028_analitica_funciones.ts';
 import * as m040 from './040_audit_log.ts';
+import * as m041 from './041_firmas_clinicas.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '027_analitica': m027,
   '028_analitica_funciones': m028,
   '040_audit_log': m040,
+  '041_firmas_clinicas': m041,
 };

@@ -1,0 +1,64 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import type { TestServer } from '../support/server.ts';
+import { expectSession, psicologoBody } from '../http/helpers.ts';
+import { canonicalJson, leafHashOf, recordDigest } from '../../src/platform/audit/leaf.ts';
+
+// Helpers of the signed-records tests (test/sesiones/firma.test.ts, test/clinico/firma.test.ts).
+
+export const PASSWORD = 'terapia2024';
+export const FECHA_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+
+export interface Firmante {
+  token: string;
+  idUsuario: number;
+  idPsicologo: number;
+  email: string;
+  nombre: string;
+  licencia: string;
+}
+
+/** A psychologist with a licence number, registered by the administrator (password PASSWORD). */
+export async function newFirmante(srv: TestServer, admin: string, nombre: string): Promise<Firmante> {
+  const licencia = `M-${randomUUID().slice(0, 8).toUpperCase()}`;
+  const body = psicologoBody({ nombre, apellido: 'Serrano', licencia, password: PASSWORD });
+  const r = await srv.request('POST', '/auth/register-psicologo', { token: admin, body });
+  expectSession(r, 'PSICOLOGO');
+  return { token: r.body.token, idUsuario: r.body.idUsuario, idPsicologo: r.body.idPsicologo, email: body.email, nombre: `${nombre} Serrano`, licencia };
+}
+
+export interface EventRow {
+  stream_id: string;
+  stream_revision: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, any>;
+}
+
+/** A stream's rows of the events table, as stored (sealed), in revision order. */
+export async function storedRows(srv: TestServer, streamId: string): Promise<EventRow[]> {
+  const { rows } = await srv.deps.knex.raw(
+    'select stream_id, stream_revision::text, type, data, metadata from events where stream_id = ? order by stream_revision',
+    [streamId],
+  );
+  return rows;
+}
+
+/** The record digest an offline verifier computes: leaves of the stored rows before `before` (a revision). */
+export function digestOf(rows: EventRow[], before = Infinity): string {
+  return recordDigest(rows.filter((r) => Number(r.stream_revision) < before).map((r) => leafHashOf({
+    streamId: r.stream_id, revision: BigInt(r.stream_revision), type: r.type, data: r.data,
+    metadata: r.metadata as { eventId: string; occurredAt: string },
+  })));
+}
+
+/** An addendum's own huella, over its plaintext. */
+export const adendaHuella = (tipo: string, texto: string, referencia: string) =>
+  createHash('sha256').update(canonicalJson({ tipo, texto, referencia }), 'utf8').digest('base64');
+
+/** The signature block a signed record must carry. */
+export function expectFirma(firma: any, who: Firmante, huella: string): void {
+  expect(firma).to.have.all.keys('idPsicologo', 'nombre', 'licencia', 'firmadoEn', 'significado', 'huella');
+  expect(firma).to.include({ idPsicologo: who.idPsicologo, nombre: who.nombre, licencia: who.licencia, significado: 'AUTOR', huella });
+  expect(firma.firmadoEn).to.match(FECHA_LOCAL);
+}
