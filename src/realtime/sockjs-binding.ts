@@ -55,11 +55,6 @@ export class SockjsBinding {
     });
   }
 
-  /** Sessions bound now (for tests and metrics). */
-  get size(): number {
-    return this.bound.size + this.pending.size;
-  }
-
   private issue(req: IncomingMessage, res: ServerResponse, path: string, id: string): void {
     const token = randomBytes(24).toString('base64url');
     this.pending.set(id, token);
