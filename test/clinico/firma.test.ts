@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError } from '../http/helpers.ts';
 import { asignar, dump, newPaciente, type Paciente } from './support.ts';
@@ -8,6 +11,9 @@ import { corregirHistorial } from '../../src/commands/clinico.ts';
 import { firmarHistorial } from '../../src/commands/firmas.ts';
 import { allProjections } from '../../src/projections/index.ts';
 import { resetProjections } from '../../src/projections/runner.ts';
+import { runAuditExport } from '../../src/cli/audit-export.ts';
+import { runAuditVerify } from '../../src/cli/audit-verify.ts';
+import { checkpointCovering, eventCount } from '../audit/support.ts';
 
 // Signed clinical-history entries (issue 23): POST /api/psicologo/historial-clinico/{id}/firma and /adendas.
 describe('signed clinical-history entries', function () {
@@ -173,5 +179,29 @@ describe('signed clinical-history entries', function () {
     await resetProjections(srv.deps.knex, allProjections(srv.config));
     expect(await srv.deps.projections.waitFor(await srv.deps.store.head(), 60_000)).to.equal(true);
     expect(await tables()).to.deep.equal(live);
+  });
+
+  it("passes the offline verifier (audit:export, audit:verify): every signature's huella and every addendum's referencia", async function () {
+    // The bundle is exported from PostgreSQL's events table.
+    if (process.env.TEST_EVENT_STORE === 'kurrentdb') this.skip();
+    const id = await crear(psiA.token, p1.idPaciente);
+    expect((await firmar(psiA.token, id)).status).to.equal(201);
+    expect((await adenda(psiA.token, id, 'ACLARACION', 'Verificable')).status).to.equal(201);
+    const work = mkdtempSync(join(tmpdir(), 'practice-firmas-'));
+    try {
+      const keyFile = join(work, 'key.txt');
+      writeFileSync(keyFile, (await srv.request('GET', '/audit/v1/key', { token: admin })).text);
+      await checkpointCovering(srv, admin, await eventCount(srv));
+      await runAuditExport(srv.config, join(work, 'bundle'));
+      const report = await runAuditVerify(join(work, 'bundle'), { key: keyFile });
+      expect(report.failure).to.equal(null);
+      expect(report.verified).to.equal(true);
+      const signed = Number((await srv.deps.knex('events').whereIn('type', ['HistorialFirmado', 'SesionFirmada']).count('* as n').first())!.n);
+      const addenda = Number((await srv.deps.knex('events').whereIn('type', ['HistorialAdendaAgregada', 'SesionAdendaAgregada']).count('* as n').first())!.n);
+      expect(signed).to.be.greaterThan(2);
+      expect(report).to.include({ signedRecords: signed, addenda });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });
