@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { newPaciente, practice } from '../clinico/support.ts';
+import { randomUUID } from 'node:crypto';
+import { asignar, newPaciente, practice } from '../clinico/support.ts';
+import { newFirmante, PASSWORD } from '../clinico/firma-support.ts';
 import { runAuditExport } from '../../src/cli/audit-export.ts';
 import { runAuditVerify } from '../../src/cli/audit-verify.ts';
 import { signCheckpoint } from '../../src/platform/audit/checkpoint.ts';
@@ -156,5 +158,38 @@ describe('audit: the offline verifier against tampering', function () {
     const report = await verify(await bundle());
     expect(report.failure).to.equal(null);
     expect(report.verified).to.equal(true);
+  });
+
+  // Last: the event written past the service stays in the log and the tree.
+  it('names a signed record whose stored data changed, and an event that changes a signed record past the service', async () => {
+    const psi = await newFirmante(srv, admin, 'Lucia');
+    const pac = await newPaciente(srv);
+    await asignar(srv, admin, pac.idPaciente, psi.idPsicologo);
+    const body = { idPaciente: pac.idPaciente, titulo: 'Evaluación', diagnostico: 'Ansiedad', tratamiento: 'TCC', observaciones: null };
+    const created = await srv.request('POST', '/api/psicologo/historial-clinico', { token: psi.token, body });
+    expect(created.status, created.text).to.equal(201);
+    const id = created.body.idHistory;
+    const signed = await srv.request('POST', `/api/psicologo/historial-clinico/${id}/firma`, { token: psi.token, body: { password: PASSWORD } });
+    expect(signed.status, signed.text).to.equal(201);
+    await settled();
+    const record = await row(`stream_id = 'historial-${id}' and type = 'HistorialCreado'`);
+    const sealed = record.data.diagnostico as string;
+    const changed = { ...record.data, diagnostico: `${sealed.slice(0, 10)}${sealed[10] === 'Q' ? 'R' : 'Q'}${sealed.slice(11)}` };
+    await srv.deps.knex.raw('update events set data = ? where event_id = ?', [JSON.stringify(changed), record.event_id]);
+    try {
+      const report = await verify(await bundle());
+      expect(report.verified).to.equal(false);
+      expect(report.failure!.eventId).to.equal(record.event_id);
+    } finally {
+      await srv.deps.knex.raw('update events set data = ? where event_id = ?', [JSON.stringify(record.data), record.event_id]);
+    }
+    // A deletion written straight to the log (past the service's 409) is in the tree, but breaks the record's rule.
+    const meta = { eventId: randomUUID(), actor: { idUsuario: null, rol: 'SYSTEM' }, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() };
+    await srv.deps.store.append([{ streamId: `historial-${id}`, expected: 1n, events: [{ type: 'HistorialEliminado', data: { idHistory: id, idPaciente: pac.idPaciente }, metadata: meta }] }]);
+    await settled();
+    const report = await verify(await bundle());
+    expect(report.verified).to.equal(false);
+    expect(report.failure!.eventId).to.equal(meta.eventId);
+    expect(report.failure!.reason).to.match(/after it was signed/);
   });
 });
