@@ -92,8 +92,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections(config)), { table: 'projection_checkpoints' }, logger);
   // The tamper-evident log: its own loop on the store as stored, so that it never waits for a read model.
   const signer = new CheckpointSigner(knex, config.audit, logger);
+  // Never parked: a leaf skipped would be a hole in the tree for good. It retries (and /health shows it).
   const auditLog = new CheckpointRunner(knex, opened.raw, [auditLogHandler()], {
     table: 'projection_checkpoints', onBatch: (name) => name === AUDIT_LOG_CONSUMER && signer.nudge(),
+    retry: { attempts: Infinity, backoffMs: [100, 500, 2_000, 10_000, 30_000] },
   }, logger);
   const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser })), { table: 'reactor_checkpoints' }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config-error.ts';
 import { envInt, type Env } from '../env.ts';
-import { generateSignerKey, NoteError, parseSignerKey, type SignerKey } from './note.ts';
+import { generateSignerKey, NoteError, parseSignerKey, validKeyName, type SignerKey } from './note.ts';
 
 export interface AuditConfig {
   /** The key that signs checkpoints; its name is the log's origin. */
@@ -32,8 +32,15 @@ function currentKey(env: Env, production: boolean, dataDir: string): SignerKey {
   if (existsSync(file)) return signerKey(file, readFileSync(file, 'utf8'));
   mkdirSync(dataDir, { recursive: true });
   const origin = env.AUDIT_LOG_ORIGIN || `practice.invalid/audit/${randomBytes(6).toString('hex')}`;
+  if (!validKeyName(origin)) throw new ConfigError('AUDIT_LOG_ORIGIN must be a name without spaces or "+" (e.g. clinic.example/audit)');
   const text = generateSignerKey(origin);
-  writeFileSync(file, `${text}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, `${text}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process of the same folder wrote it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return signerKey(file, readFileSync(file, 'utf8'));
+    throw err;
+  }
   return parseSignerKey(text);
 }
 

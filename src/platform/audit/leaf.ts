@@ -17,7 +17,7 @@ import { hashLeaf, type Hash } from './merkle.ts';
 // JCS is the JSON Canonicalization Scheme (RFC 8785).
 
 export const LEAF_VERSION_LINE = 'practice.audit.leaf/v1';
-const RECORD_DIGEST_PREFIX = Buffer.from('practice.audit.record/v1\n', 'utf8');
+export const RECORD_DIGEST_PREFIX = Buffer.from('practice.audit.record/v1\n', 'utf8');
 
 export interface LeafEvent {
   streamId: string;

@@ -10,8 +10,8 @@ const ED25519 = 0x01;
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const EM_DASH = '\u2014';
-/** Verifiers must accept 16 signatures; more is refused, like a note larger than this. */
-const MAX_SIGNATURES = 16;
+/** Verifiers must accept 16 signatures; like Go's note.Open we take up to 100 (witness cosignatures). */
+const MAX_SIGNATURES = 100;
 const MAX_NOTE_BYTES = 1_000_000;
 
 export class NoteError extends Error {
@@ -88,11 +88,11 @@ export function parseSignerKey(text: string): SignerKey {
   const parts = splitKey(text.trim(), 5);
   if (!parts || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY') throw new NoteError('signer key: expected PRIVATE+KEY+<name>+<id>+<key>');
   const [, , name, idHex, b64] = parts;
-  if (!validKeyName(name) || !/^[0-9a-f]{8}$/.test(idHex)) throw new NoteError('signer key: invalid name or key id');
+  if (!validKeyName(name) || !/^[0-9a-fA-F]{8}$/.test(idHex)) throw new NoteError('signer key: invalid name or key id');
   const seed = keyBytes(b64, 'signer key');
   const publicKey = publicFromSeed(seed);
   const id = keyId(name, publicKey);
-  if (hex8(id) !== idHex) throw new NoteError('signer key: the key id does not match the key');
+  if (hex8(id) !== idHex.toLowerCase()) throw new NoteError('signer key: the key id does not match the key');
   return { name, id, publicKey, seed, text: verifierKeyText(name, publicKey) };
 }
 
@@ -101,10 +101,10 @@ export function parseVerifierKey(text: string): VerifierKey {
   const parts = splitKey(t, 3);
   if (!parts) throw new NoteError('verifier key: expected <name>+<id>+<key>');
   const [name, idHex, b64] = parts;
-  if (!validKeyName(name) || !/^[0-9a-f]{8}$/.test(idHex)) throw new NoteError('verifier key: invalid name or key id');
+  if (!validKeyName(name) || !/^[0-9a-fA-F]{8}$/.test(idHex)) throw new NoteError('verifier key: invalid name or key id');
   const publicKey = keyBytes(b64, 'verifier key');
   const id = keyId(name, publicKey);
-  if (hex8(id) !== idHex) throw new NoteError('verifier key: the key id does not match the key');
+  if (hex8(id) !== idHex.toLowerCase()) throw new NoteError('verifier key: the key id does not match the key');
   return { name, id, publicKey, text: t };
 }
 
@@ -155,7 +155,8 @@ export function parseNote(note: string | Buffer): ParsedNote {
     const m = /^\u2014 (\S+) (\S+)$/u.exec(line);
     if (!m || !validKeyName(m[1])) throw new NoteError(`malformed signature line: ${JSON.stringify(line.slice(0, 80))}`);
     const bytes = Buffer.from(m[2], 'base64');
-    if (bytes.toString('base64') !== m[2] || bytes.length < 5) throw new NoteError('malformed signature');
+    // Any well-formed base64 (as Go's decoder takes it), not only the canonical form.
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(m[2]) || m[2].length % 4 !== 0 || bytes.length < 5) throw new NoteError('malformed signature');
     return { name: m[1], id: bytes.readUInt32BE(0), signature: bytes.subarray(4) };
   });
   return { text, signatures };

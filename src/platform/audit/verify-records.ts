@@ -1,4 +1,5 @@
-import { recordDigest } from './leaf.ts';
+import { createHash, type Hash as Digest } from 'node:crypto';
+import { RECORD_DIGEST_PREFIX } from './leaf.ts';
 import type { Hash } from './merkle.ts';
 
 // The signed clinical records' rules, as the verifier checks them from the events as stored:
@@ -15,7 +16,8 @@ interface RecordEvent {
   data: unknown;
 }
 
-type State = { signed: false; leaves: Hash[] } | { signed: true; huella: string };
+/** An unsigned record keeps a running digest (memory per stream, not per event). */
+type State = { signed: false; digest: Digest } | { signed: true; huella: string };
 
 type Fail = (reason: string, eventId: string | null, leafIndex: number | null) => never;
 
@@ -29,10 +31,10 @@ export class RecordRules {
   event(e: RecordEvent, id: string, index: number, leafHash: Hash): void {
     if (!RECORD_STREAM.test(e.streamId)) return;
     const data = (e.data ?? {}) as { huella?: unknown; referencia?: unknown };
-    const state: State = this.records.get(e.streamId) ?? { signed: false, leaves: [] };
+    const state: State = this.records.get(e.streamId) ?? { signed: false, digest: createHash('sha256').update(RECORD_DIGEST_PREFIX) };
     if (!state.signed) {
       if (SIGNATURES.has(e.type)) {
-        const expected = recordDigest(state.leaves);
+        const expected = state.digest.digest('base64');
         if (data.huella !== expected) {
           this.fail(`the signature ${id} of ${e.streamId} names huella ${String(data.huella)}, but the record as stored before it digests to ${expected}`, id, index);
         }
@@ -41,7 +43,7 @@ export class RecordRules {
         return;
       }
       if (ADDENDA.has(e.type)) this.fail(`event ${id} adds an addendum to ${e.streamId}, which is not signed`, id, index);
-      state.leaves.push(leafHash);
+      state.digest.update(leafHash);
       this.records.set(e.streamId, state);
       return;
     }

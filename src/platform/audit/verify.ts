@@ -1,6 +1,6 @@
 import { openCheckpoint, type Checkpoint } from './checkpoint.ts';
 import { leafBytes, parseLeaf, type ParsedLeaf } from './leaf.ts';
-import { hashLeaf, TreeFrontier, type Hash } from './merkle.ts';
+import { emptyRoot, hashLeaf, TreeFrontier, type Hash } from './merkle.ts';
 import type { VerifierKey } from './note.ts';
 import { RecordRules } from './verify-records.ts';
 
@@ -30,8 +30,14 @@ export interface Report {
   checkpoint: { treeSize: number; root: string; signedBy: string[] } | null;
   trustedCheckpoint: { treeSize: number; root: string; consistent: boolean } | null;
   events: number;
+  /** Leaf lines read (the tree as exported may run ahead of its latest signed checkpoint). */
   leaves: number;
-  /** Events after the last leaf: appended after the tree was exported, not yet provable. */
+  /** Events proved by the signed checkpoint: the first `checkpoint.treeSize` of the log. */
+  provenEvents: number;
+  /**
+   * Events past the signed checkpoint (with or without a leaf): checked for order, revisions and the
+   * records' rules, but not proved until a later checkpoint covers them.
+   */
   pendingEvents: number;
   signedRecords: number;
   addenda: number;
@@ -88,6 +94,16 @@ function parseLeafLine(line: string, index: number): { bytes: Buffer; leaf: Pars
   }
 }
 
+/** The event's leaf; an event that cannot be encoded (no data, a line break in a name, nesting past the stack) fails. */
+function encode(e: BundleEvent, id: string, index: number): Buffer {
+  try {
+    if (e.data === undefined || e.metadata === undefined) throw new Error('data or metadata missing');
+    return leafBytes({ ...e, revision: BigInt(e.revision) });
+  } catch (err) {
+    return fail(`event ${id} cannot be encoded as a leaf: ${(err as Error).message}`, id, index);
+  }
+}
+
 const FIELDS = ['version', 'event id', 'stream', 'revision', 'type', 'occurredAt', 'data', 'metadata'];
 
 /** What differs between the leaf the tree holds and the one the event gives now. */
@@ -109,6 +125,11 @@ class Walk {
     private readonly trusted: Checkpoint | null,
   ) {}
 
+  /** How many events the signed checkpoint proves. */
+  get provable(): number {
+    return this.cp.size;
+  }
+
   /** Order, revisions, the event's leaf against the tree's, the records' rules; then the tree grows. */
   event(e: BundleEvent, index: number, stored: { bytes: Buffer; leaf: ParsedLeaf } | null): void {
     const id = e.metadata.eventId;
@@ -118,7 +139,7 @@ class Walk {
       fail(`event ${id} is out of log order: position ${e.position} does not follow the previous event's`, id, index);
     }
     this.lastPosition = position;
-    const bytes = leafBytes({ ...e, revision: BigInt(e.revision) });
+    const bytes = encode(e, id, index);
     if (stored && !stored.bytes.equals(bytes)) {
       if (stored.leaf.eventId !== id) {
         fail(`leaf ${index} of the tree is event ${stored.leaf.eventId} (${stored.leaf.streamId} revision ${stored.leaf.revision}), but the log has event ${id} there: ${stored.leaf.eventId} was deleted from the log or moved`, stored.leaf.eventId, index);
@@ -161,13 +182,15 @@ function openCp(note: string, keys: VerifierKey[], what: string): Checkpoint & {
 /** Verifies a bundle; never throws for a bundle that fails: the report says why. */
 export async function verifyBundle(input: VerifyInput): Promise<Report> {
   const report: Report = {
-    verified: false, origin: null, checkpoint: null, trustedCheckpoint: null, events: 0, leaves: 0, pendingEvents: 0, signedRecords: 0, addenda: 0, failure: null,
+    verified: false, origin: null, checkpoint: null, trustedCheckpoint: null, events: 0, leaves: 0, provenEvents: 0, pendingEvents: 0, signedRecords: 0, addenda: 0, failure: null,
   };
   try {
     const cp = openCp(input.checkpoint, input.keys, 'the bundle\'s checkpoint');
     report.origin = cp.origin;
     report.checkpoint = { treeSize: cp.size, root: cp.root.toString('base64'), signedBy: cp.verifiedBy.map((k) => k.text) };
+    if (cp.size === 0 && !cp.root.equals(emptyRoot())) fail('the bundle\'s checkpoint of the empty tree has a root that is not SHA-256("")');
     const trusted = input.trustedCheckpoint ? openCp(input.trustedCheckpoint, input.keys, 'the trusted checkpoint') : null;
+    if (trusted && trusted.size === 0 && !trusted.root.equals(emptyRoot())) fail('the trusted checkpoint of the empty tree has a root that is not SHA-256("")');
     if (trusted) {
       report.trustedCheckpoint = { treeSize: trusted.size, root: trusted.root.toString('base64'), consistent: false };
       if (trusted.origin !== cp.origin) fail(`the trusted checkpoint is of log ${trusted.origin}, the bundle of ${cp.origin}`);
@@ -204,6 +227,7 @@ async function walkBundle(input: VerifyInput, walk: Walk, report: Report): Promi
     walk.event(event, index, stored);
     report.events++;
     if (stored) report.leaves++;
+    if (index < walk.provable) report.provenEvents++;
     else report.pendingEvents++;
     index++;
   }
