@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { DateTime } from 'luxon';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { newPaciente, newPsicologo, pushesTo, mailsTo, readMail, type Persona } from '../notifications/support.ts';
 import { rebuildProjections } from '../../src/cli/rebuild-projections.ts';
-import { Y, at } from './support.ts';
+import { Y, ZONE, at } from './support.ts';
 
 // Waitlist (docs/lista-espera.md): join, notices in join order when time frees in the range,
 // the first booking wins, entries served by a booking are no longer told, leave, ownership.
@@ -95,7 +96,9 @@ describe('Waitlist (lista de espera)', function () {
     const order = srv.smtp.mails.map(readMail).filter((m) => HUECO.test(m.subject)).map((m) => m.to[0]);
     expect(order).to.deep.equal([ana.email, bea.email]);
     const keys = (await srv.db.knex('outbox').where('dedupe_key', 'like', 'espera:%:mail').orderBy('id').pluck('dedupe_key'));
-    expect(keys).to.deep.equal([`espera:cita-${idCita}:paciente-${ana.idPaciente}:mail`, `espera:cita-${idCita}:paciente-${bea.idPaciente}:mail`]);
+    // One key per slot (psychologist, start), practice day of the notice and patient: not per appointment.
+    const slot = `espera:psicologo-${laura.idPsicologo}:${at('03-05', '10:00')}:dia-${DateTime.now().setZone(ZONE).toISODate()}`;
+    expect(keys, `cita ${idCita}`).to.deep.equal([`${slot}:paciente-${ana.idPaciente}:mail`, `${slot}:paciente-${bea.idPaciente}:mail`]);
     const push = pushesTo(srv, 'tok-ana');
     expect(push).to.have.length(1);
     expect(push[0].data).to.include({ tipo: 'HuecoLibreListaEspera', startDatetime: at('03-05', '10:00'), idEntrada: String(entradas.Ana) });

@@ -35,8 +35,16 @@ describe('a waitlist and device flood (issue 22): bounded notices, other mail no
     expect((await srv.request('DELETE', `/api/citas/${r.body.idCita}`, { token: p.token })).status).to.equal(204);
     return r.body.idCita;
   }
-  /** Every row the cancellation of `idCita` queued for the waitlist. */
-  const esperaRows = (idCita: number) => srv.db.knex('outbox').where('dedupe_key', 'like', `espera:cita-${idCita}:%`).orderBy('id').select('kind', 'dedupe_key');
+  /** Every waitlist row queued for `p` (kind and key), in queue order. */
+  const esperaRowsOf = (p: Persona): Promise<{ kind: string; dedupe_key: string }[]> =>
+    srv.db.knex('outbox').where('dedupe_key', 'like', `espera:%:paciente-${p.idPaciente}:%`).orderBy('id').select('kind', 'dedupe_key');
+  /** The rows that `act` made the waitlist queue for `p`. */
+  async function queuedFor(p: Persona, act: () => Promise<unknown>): Promise<string[]> {
+    const before = new Set((await esperaRowsOf(p)).map((r) => r.dedupe_key));
+    await act();
+    await drained();
+    return (await esperaRowsOf(p)).filter((r) => !before.has(r.dedupe_key)).map((r) => r.kind).sort();
+  }
   async function drained(): Promise<void> {
     await srv.deps.projections.waitFor(null, 10_000);
     await srv.deps.reactors?.waitFor(null, 10_000);
@@ -113,11 +121,8 @@ describe('a waitlist and device flood (issue 22): bounded notices, other mail no
 
   it('one cancellation in the range: one mail and one push per kept device for the flooding patient, nothing more', async () => {
     await drained();
-    const idCita = await bookAndCancel(carla, at('03-05', '10:00'));
-    await drained();
-    const rows = await esperaRows(idCita);
-    expect(rows.filter((r) => r.kind === 'mail')).to.have.length(1);
-    expect(rows.filter((r) => r.kind === 'push')).to.have.length(10);
+    const rows = await queuedFor(eve, () => bookAndCancel(carla, at('03-05', '10:00')));
+    expect(rows).to.deep.equal(['mail', ...Array(10).fill('push')]);
     expect(mailsTo(srv, eve.email).filter((m) => HUECO.test(m.subject))).to.have.length(1);
     expect(eveTokens.slice(0, 20).flatMap((t) => pushesTo(srv, t))).to.deep.equal([]);
     for (const t of eveTokens.slice(20)) expect(pushesTo(srv, t).filter((p) => p.data?.tipo === 'HuecoLibreListaEspera'), t).to.have.length(1);
@@ -136,12 +141,52 @@ describe('a waitlist and device flood (issue 22): bounded notices, other mail no
     }
     // The rule holds against those older entries too.
     expect((await join(dora, laura.idPsicologo, rango)).status).to.equal(409);
-    const idCita = await bookAndCancel(carla, at('03-06', '12:00'));
-    await drained();
-    const rows = (await esperaRows(idCita)).filter((r) => r.dedupe_key.includes(`paciente-${dora.idPaciente}:`));
-    expect(rows.map((r) => r.kind).sort()).to.deep.equal(['mail', ...Array(10).fill('push')]);
+    const rows = await queuedFor(dora, () => bookAndCancel(carla, at('03-06', '12:00')));
+    expect(rows).to.deep.equal(['mail', ...Array(10).fill('push')]);
     expect(mailsTo(srv, dora.email).filter((m) => HUECO.test(m.subject))).to.have.length(1);
     expect(tokens.slice(0, 5).flatMap((t) => pushesTo(srv, t))).to.deep.equal([]);
+  });
+
+  it('one patient books and cancels the same slot 8 times: one notice (1 mail + its pushes) per waiting patient, not 8', async () => {
+    const pia = await newPaciente(srv, 'Pia');
+    const piaTokens = [fcm('pia'), fcm('pia'), fcm('pia')];
+    for (const token of piaTokens) expect((await srv.request('POST', '/api/dispositivos', { token: pia.token, body: { token } })).status).to.equal(201);
+    expect((await join(pia, laura.idPsicologo, { desde: `${Y}-03-04`, hasta: `${Y}-03-04` })).status).to.equal(201);
+    await drained();
+    const slot = at('03-04', '10:00');
+    const eveMails = mailsTo(srv, eve.email).filter((m) => HUECO.test(m.subject)).length;
+    let eveRows: string[] = [];
+    const piaRows = await queuedFor(pia, async () => {
+      eveRows = await queuedFor(eve, async () => { for (let i = 0; i < 8; i++) await bookAndCancel(carla, slot); });
+    });
+    expect(mailsTo(srv, pia.email).filter((m) => HUECO.test(m.subject))).to.have.length(1);
+    expect(mailsTo(srv, eve.email).filter((m) => HUECO.test(m.subject))).to.have.length(eveMails + 1);
+    expect(piaRows).to.deep.equal(['mail', 'push', 'push', 'push']);
+    expect(eveRows).to.deep.equal(['mail', ...Array(10).fill('push')]);
+    for (const t of piaTokens) expect(pushesTo(srv, t).filter((p) => p.data?.tipo === 'HuecoLibreListaEspera'), t).to.have.length(1);
+    const evePushes = eveTokens.flatMap((t) => pushesTo(srv, t)).filter((p) => p.data?.tipo === 'HuecoLibreListaEspera' && p.data.startDatetime === slot);
+    expect(evePushes).to.have.length(10);
+  });
+
+  it('the same slot freed again on a later day (by the event\'s own time) is told again, once', async () => {
+    const rosa = await newPaciente(srv, 'Rosa');
+    expect((await join(rosa, laura.idPsicologo, { desde: `${Y}-03-03`, hasta: `${Y}-03-03` })).status).to.equal(201);
+    const slot = at('03-03', '11:00');
+    const idCita = await bookAndCancel(carla, slot);
+    await drained();
+    // The same start freed by a cancellation recorded a day later (a second booking cancelled tomorrow).
+    const later = await srv.deps.ids('cita');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    for (const [type, extra] of [['CitaCreada', { durationMinutes: 50, motivo: null }], ['CitaCancelada', { canceladaPor: 'PACIENTE' }]] as const) {
+      const { position } = await srv.deps.store.append([{
+        streamId: `cita-${later}`, expected: 'any',
+        events: [{ type, data: { idCita: later, idPaciente: carla.idPaciente, idPsicologo: laura.idPsicologo, startDatetime: slot, ...extra },
+          metadata: { eventId: randomUUID(), actor: { idUsuario: carla.idUsuario, rol: 'PACIENTE' }, correlationId: randomUUID(), causationId: null, occurredAt: tomorrow } }],
+      }]);
+      expect(await srv.deps.projections.waitFor(position, 10_000)).to.equal(true);
+    }
+    await drained();
+    expect(mailsTo(srv, rosa.email).filter((m) => HUECO.test(m.subject)), `after ${idCita} and ${later}`).to.have.length(2);
   });
 
   it("a booking's mail is delivered in the next batch, not after a backlog of thousands of pushes", async () => {

@@ -14,12 +14,12 @@ import { recipientOf, type Recipient } from './recipients.ts';
 // cancelled, alone or with its series, or blocked time removed) is told to every patient with an
 // active entry whose range holds its day, once however many of their entries do, in the order
 // they joined (outbox ids follow that order: one multi-row insert per freed slot). Keys dedupe per
-// patient and freed slot, so a re-delivered event or a block spanning two day streams tells each
-// patient once. "Now" is the event's own time, so the same log always decides the same.
+// patient, freed slot (psychologist and start, not the appointment or block that held it) and
+// practice day of the notice: a re-delivered event, a block spanning two day streams, or one
+// patient booking and cancelling the same slot over and over tells each patient once that day.
+// "Now" is the event's own time, so the same log always decides the same.
 
 interface Hueco {
-  /** What was freed, for the dedupe key: `cita-<id>` or `bloqueo-<id>`. */
-  clave: string;
   idPsicologo: number;
   /** Local start, `YYYY-MM-DDTHH:MM:SS` of the practice's zone. */
   inicio: string;
@@ -35,10 +35,10 @@ function huecoDe(stored: StoredEvent, zone: string): Hueco | null {
   if (stored.type === 'BloqueoEliminado') {
     const d = (stored as unknown as BloqueoEliminado).data;
     if (!d.inicio) return null;
-    return { clave: `bloqueo-${d.idBloqueo}`, idPsicologo: d.idPsicologo, inicio: localDateTime(new Date(d.inicio), zone), excepto: null };
+    return { idPsicologo: d.idPsicologo, inicio: localDateTime(new Date(d.inicio), zone), excepto: null };
   }
   const d = (stored as unknown as CitaCancelada).data;
-  return { clave: `cita-${d.idCita}`, idPsicologo: d.idPsicologo, inicio: d.startDatetime, excepto: d.idPaciente };
+  return { idPsicologo: d.idPsicologo, inicio: d.startDatetime, excepto: d.idPaciente };
 }
 
 const TEXTOS = {
@@ -50,13 +50,20 @@ const TEXTOS = {
     + 'You can book it in the app: the first to book gets it.\n\nThe practice team' },
 };
 
+/**
+ * The notice's key: the slot (not what held it, so a book/cancel loop has one key), the patient,
+ * and the practice day of the notice (so the slot freed again on a later day is told again).
+ */
+function claveAviso(h: Hueco, dia: string, idPaciente: number): string {
+  return `espera:psicologo-${h.idPsicologo}:${h.inicio}:dia-${dia}:paciente-${idPaciente}`;
+}
+
 /** A patient's mail and one push per device (the entry named is the first of theirs that matched). */
-function avisos(to: Recipient, psicologo: Recipient | null, h: Hueco, idPaciente: number, idEntrada: number, tz: string): OutboxMessage[] {
+function avisos(to: Recipient, psicologo: Recipient | null, h: Hueco, key: string, idEntrada: number, tz: string): OutboxMessage[] {
   if (!to.notificaciones) return [];
   const v = aviso(to, psicologo, h.inicio, tz, false);
   const t = TEXTOS[to.idioma];
   const texto = t.cuerpo(v.nombre.replace(/[\r\n]+/g, ' '), v.contraparte.replace(/[\r\n]+/g, ' '), v.fecha, v.hora, v.zona);
-  const key = `espera:${h.clave}:paciente-${idPaciente}`;
   const data = { tipo: 'HuecoLibreListaEspera', idEntrada: String(idEntrada), idPsicologo: String(h.idPsicologo), startDatetime: h.inicio };
   return [
     { kind: 'mail', dedupeKey: `${key}:mail`, payload: { to: to.email, subject: `${t.asunto}: ${v.fecha}, ${v.hora}`, text: texto } },
@@ -82,13 +89,14 @@ export function listaEsperaReactor(practiceTimezone: string, maxTokens = DEFAULT
       const h = huecoDe(stored, practiceTimezone);
       const ahora = DateTime.fromISO(stored.metadata.occurredAt, { zone: practiceTimezone });
       if (!h || h.inicio <= ahora.toFormat("yyyy-LL-dd'T'HH:mm:ss")) return; // time already past frees nothing
-      const pacientes = primeraPorPaciente(await esperandoHueco(trx, h.idPsicologo, h.inicio, ahora.toISODate()!), h.excepto);
+      const hoy = ahora.toISODate()!;
+      const pacientes = primeraPorPaciente(await esperandoHueco(trx, h.idPsicologo, h.inicio, hoy), h.excepto);
       if (pacientes.size === 0) return;
       const psicologo = await recipientOf(trx, 'psicologo', h.idPsicologo, practiceTimezone, maxTokens);
       const messages: OutboxMessage[] = [];
       for (const [idPaciente, idEntrada] of pacientes) {
         const to = await recipientOf(trx, 'paciente', idPaciente, practiceTimezone, maxTokens);
-        if (to) messages.push(...avisos(to, psicologo, h, idPaciente, idEntrada, practiceTimezone));
+        if (to) messages.push(...avisos(to, psicologo, h, claveAviso(h, hoy, idPaciente), idEntrada, practiceTimezone));
       }
       await enqueueAll(trx, messages);
     },
