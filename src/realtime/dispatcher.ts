@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { sockjsPath } from './sockjs-path.ts';
 
 export interface UpgradeRoutes {
   /** `/ws`: a raw WebSocket speaking STOMP. */
@@ -7,7 +8,7 @@ export interface UpgradeRoutes {
   /** `/ws/*`: SockJS, both its HTTP transports and its WebSocket one. */
   sockjs(req: IncomingMessage, resOrSocket: ServerResponse | Duplex, head?: Buffer): void;
   /** A plain request under `/ws/`, before SockJS: false when it answered the request itself. */
-  guard(req: IncomingMessage, res: ServerResponse, path: string): boolean;
+  guard(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
 const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0];
@@ -22,8 +23,10 @@ export function attachDispatcher(server: Server, routes: UpgradeRoutes, maxPostB
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = pathOf(req.url);
     if (path === '/ws') routes.raw(req, socket, head);
-    else if (isSockjs(path)) routes.sockjs(req, socket, head);
-    else socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else if (!isSockjs(path)) refuseUpgrade(socket, '404 Not Found');
+    // A path sockjs would read otherwise than it is written (sockjs-path.ts), as the guard refuses for plain requests.
+    else if (sockjsPath(req.url) === null) refuseUpgrade(socket, '400 Bad Request');
+    else routes.sockjs(req, socket, head);
   };
   const api = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
@@ -33,7 +36,7 @@ export function attachDispatcher(server: Server, routes: UpgradeRoutes, maxPostB
       return;
     }
     // Headers, CORS, refused parameters and error bodies (sockjs-guard.ts), before sockjs sees it.
-    if (!routes.guard(req, res, path)) return;
+    if (!routes.guard(req, res)) return;
     if (!limitBody(req, res, maxPostBytes)) return;
     routes.sockjs(req, res);
   };
@@ -45,6 +48,10 @@ export function attachDispatcher(server: Server, routes: UpgradeRoutes, maxPostB
     server.off('request', onRequest);
     for (const l of api) server.on('request', l);
   };
+}
+
+function refuseUpgrade(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function plain(res: ServerResponse, status: number, text: string): void {

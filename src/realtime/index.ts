@@ -110,7 +110,7 @@ export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: 
       if (!accepting && head !== undefined) return void (resOrSocket as { destroy(): void }).destroy();
       sockjsHandler(req, resOrSocket, head);
     },
-    guard: (req, res, path) => guardSockjsRequest(req, res, path, guardOptions),
+    guard: (req, res) => guardSockjsRequest(req, res, guardOptions),
   }, 4 * frameBytes);
 
   return {

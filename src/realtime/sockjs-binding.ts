@@ -28,7 +28,7 @@ export class SockjsBinding {
 
   constructor(private readonly trustProxy: boolean) {}
 
-  /** Before sockjs sees a plain request under /ws/: 'refuse' when it names a session it may not touch. */
+  /** Before sockjs sees a plain request under /ws/ (`path` the one sockjs routes on, sockjs-path.ts): 'refuse' when it names a session it may not touch. */
   admit(req: IncomingMessage, res: ServerResponse, path: string): Verdict {
     const m = SESSION_PATH.exec(path);
     if (!m || req.method === 'OPTIONS') return 'pass'; // not a session's request, or a CORS preflight (touches none)

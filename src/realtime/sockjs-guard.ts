@@ -3,6 +3,7 @@ import type { Message } from '../platform/errors.ts';
 import { localDateTime } from '../platform/time.ts';
 import { prefersEnglish } from './protocol.ts';
 import type { SockjsBinding } from './sockjs-binding.ts';
+import { sockjsPath } from './sockjs-path.ts';
 
 // The sockjs library answers HTTP under /ws/* on its own terms: it reflects any Origin with
 // credentials, sends no framing or content policy, and reports a client's bad parameters as a 500
@@ -21,7 +22,7 @@ export interface SockjsGuardOptions {
 
 /** sockjs's own rule for a JSONP/htmlfile callback name (it skips the length check for htmlfile). */
 const CALLBACK = /^[a-zA-Z0-9_.-]{1,32}$/;
-const CALLBACK_PATH = /\/(jsonp|htmlfile)$/;
+const CALLBACK_PATH = /\/(jsonp|htmlfile)\/?$/;
 const IFRAME_PATH = /^\/ws\/iframe/;
 /** What sockjs writes for a real exception; any other 500 it sends is a client's bad request. */
 const INTERNAL = '500 - Internal Server Error';
@@ -36,11 +37,19 @@ const FALLBACK: Message = { es: 'Error interno del servidor', en: 'Internal serv
 /** A more precise message than the status's, for the refusals this guard makes itself. */
 const MESSAGES_FOR = new WeakMap<ServerResponse, Message>();
 
+const UNPLAIN_PATH: Message = {
+  es: 'Ruta no válida bajo /ws/: solo letras, cifras, "_", "-" y "." entre barras simples, sin "#", "\\", "%" ni segmentos "." o ".."',
+  en: 'Invalid path under /ws/: only letters, digits, "_", "-" and "." between single slashes, with no "#", "\\", "%" or "." or ".." segment',
+};
+
 /** False when the guard answered the request itself. */
-export function guardSockjsRequest(req: IncomingMessage, res: ServerResponse, path: string, o: SockjsGuardOptions): boolean {
-  securityHeaders(res, path);
+export function guardSockjsRequest(req: IncomingMessage, res: ServerResponse, o: SockjsGuardOptions): boolean {
+  // Every check below reads the path sockjs will route on, or the request goes no further (sockjs-path.ts).
+  const path = sockjsPath(req.url);
+  securityHeaders(res, path ?? '');
   allowListedCors(req, res, o.corsOrigins);
   jsonErrors(req, res, o.timezone);
+  if (path === null) return refuse(res, 400, UNPLAIN_PATH);
   // SockJS's iframe page loads its client from a CDN: not offered, clients fall back to other transports.
   if (IFRAME_PATH.test(path)) return refuse(res, 404);
   if (req.method === 'GET' && CALLBACK_PATH.test(path) && !validCallback(req.url)) {

@@ -3,6 +3,7 @@ import { expectError } from '../http/helpers.ts';
 import { newPaciente, type Persona } from '../mensajes/support.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { RawSockjs, wsUrlOf } from './hardening-support.ts';
+import { rawRequest } from './raw-http.ts';
 import { RawStomp, stomp } from './support.ts';
 
 const ALLOWED = 'https://app.example';
@@ -58,6 +59,9 @@ describe('SockJS and frame limits hardening', () => {
         expectError(r, 400, /parámetro c \(callback\)/);
       }
       expectError(await get('/ws/000/htmlfil2/htmlfile?c=%3Cscript%3E', { 'Accept-Language': 'en' }), 400, /c \(callback\) parameter/);
+      // sockjs routes a trailing slash to the same transport (and skips the length check for htmlfile).
+      const slashed = await rawRequest(srv.url, 'GET', `/ws/000/htmlfil3/htmlfile/?c=${'x'.repeat(33)}`);
+      expect([slashed.status, JSON.parse(slashed.text || '{}').status]).to.deep.equal([400, 400]);
       const send = await srv.request('POST', '/ws/000/jsonpabcd/jsonp_send', {
         raw: 'd=not-json', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       });

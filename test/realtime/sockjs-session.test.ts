@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { asignar, newPaciente, newPsicologo, waitFor, type Persona } from '../mensajes/support.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { wsUrlOf } from './hardening-support.ts';
+import { rawRequest } from './raw-http.ts';
 import { cookiesFor } from './sockjs-cookies.ts';
 import { stomp, type StompUser } from './support.ts';
 
@@ -108,5 +109,69 @@ describe('SockJS sessions belong to the client that opened them', () => {
     await waitFor(async () => inbox.items.length > 0 || null, 3000, 'own message echoed to the session');
     // It does so with the cookie its opening response set (this process's cookie jar plays the browser).
     expect(cookiesFor(srv.url).map((c) => `${c.name} ${c.path}`)).to.include(`sockjs_owner ${base}`);
+  });
+
+  // sockjs routes on url.parse(req.url).pathname, which turns '\' into '/' and drops '#...': a check
+  // made on the path as written saw no session in these and let them through to the victim's.
+  it('refuses (400) a path under /ws/ that sockjs would read differently from how it is written, or that is not plain; the victim keeps its session', async () => {
+    const sid = 'victim01';
+    const base = `/ws/123/${sid}`;
+    const raw = (method: string, target: string, o: { headers?: Record<string, string>; body?: string } = {}) => rawRequest(srv.url, method, target, o);
+    const opened = await raw('POST', `${base}/xhr`);
+    expect([opened.status, opened.text]).to.deep.equal([200, 'o\n']);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0];
+
+    const disconnect = JSON.stringify(['DISCONNECT\n\n\u0000']);
+    const asText = { 'Content-Type': 'text/plain' };
+    const asForm = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    // [method, target, body, headers]: no cookie in any of them.
+    const bypasses: [string, string, string?, Record<string, string>?][] = [
+      ['POST', `${base}/xhr_send#x`, disconnect, asText],
+      ['POST', `${base}\\xhr_send`, disconnect, asText],
+      ['POST', `/ws/123\\${sid}\\xhr_send`, disconnect, asText],
+      ['POST', `${base}/xhr_send/#`, disconnect, asText],
+      ['POST', `${base}/xhr_send#/../../x`, disconnect, asText],
+      ['POST', `${base}/jsonp_send#`, `d=${encodeURIComponent(disconnect)}`, asForm],
+      ['POST', `${base}/xhr#`],
+      ['POST', `${base}\\xhr_streaming`],
+      ['GET', `${base}/eventsource#x`],
+      ['GET', `${base}\\jsonp?c=cb`],
+      ['GET', `${base}\\htmlfile?c=cb`],
+      ['OPTIONS', `${base}/xhr_send#x`],
+    ];
+    // Not routed to the session by sockjs either, but not a path sockjs-client writes: refused all the same.
+    const unplain = [
+      `${base}/xhr_send?#`, `${base}/xhr_send?c=a\\b`, `${base}/%78hr_send`, `/ws/123/${sid}%2Fxhr_send`, `/ws/123//${sid}/xhr_send`,
+      `${base}//xhr_send`, `/ws/123/x/../${sid}/xhr_send`, `/ws/./123/${sid}/xhr_send`, `${base}/./xhr_send`, `${base}/xhr_send{`,
+      '/ws/info#x', '/ws//info', '/ws/iframe.html#', '/ws/%69nfo',
+    ];
+    const answers: string[] = [];
+    for (const [method, target, body, headers] of bypasses) answers.push(`${method} ${target} ${(await raw(method, target, { body, headers })).status}`);
+    for (const target of unplain) answers.push(`POST ${target} ${(await raw('POST', target, { body: disconnect, headers: asText })).status}`);
+    expect(answers).to.deep.equal([
+      ...bypasses.map(([method, target]) => `${method} ${target} 400`),
+      ...unplain.map((target) => `POST ${target} 400`),
+    ]);
+    const refused = await raw('POST', `${base}/xhr_send#x`, { body: disconnect, headers: { ...asText, 'Accept-Language': 'en' } });
+    expect(JSON.parse(refused.text)).to.include({ status: 400, error: 'Bad Request' }).and.have.property('mensaje').that.matches(/path/);
+    // The WebSocket transport's upgrade too (it names no existing session, but the rule is one).
+    const upgrade = { Upgrade: 'websocket', Connection: 'Upgrade', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+    expect((await raw('GET', `${base}/websocket#x`, { headers: upgrade })).status).to.equal(400);
+    expect((await raw('GET', `/ws/123/other001/websocket`, { headers: upgrade })).status).to.equal(101);
+
+    // Plain paths keep sockjs's own answers: an upper-case transport is no transport, a trailing
+    // slash is the same transport (and still needs the cookie), /info and its query are served.
+    const plainNoCookie = [`${base}/xhr_send`, `${base}/xhr_send/`, `${base}/XHR_SEND`, `/ws/999/${sid}/xhr_send`];
+    for (const target of plainNoCookie) expect((await raw('POST', target, { body: disconnect, headers: asText })).status, target).to.equal(404);
+    expect((await raw('GET', '/ws/info?t=1')).status).to.equal(200);
+    expect((await raw('OPTIONS', `${base}/xhr_send`)).status).to.equal(204);
+
+    // The victim's session took none of the attacker's DISCONNECTs: its CONNECT is answered.
+    const connect = `CONNECT\naccept-version:1.2\nhost:localhost\nAuthorization:Bearer ${pac.token}\n\n\u0000`;
+    const sent = await raw('POST', `${base}/xhr_send/`, { body: JSON.stringify([connect]), headers: { ...asText, Cookie: cookie } });
+    expect(sent.status).to.equal(204);
+    const polled = await raw('POST', `${base}/xhr`, { headers: { Cookie: cookie } });
+    expect(polled.status).to.equal(200);
+    expect(polled.text).to.match(/^a\["CONNECTED\\n/);
   });
 });
