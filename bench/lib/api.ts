@@ -82,6 +82,7 @@ export function serviceEnv(databaseUrl: string, dataDir: string, extra: Record<s
     // abuse limits would measure themselves, so the bench turns them off (docs/limits.md).
     BOOKING_HORIZON_DAYS: '36500', LOGIN_MAX_FAILURES: '0', AUTH_RATE_PER_MINUTE: '0', REGISTRATIONS_PER_HOUR: '0', WRITES_PER_MINUTE: '0',
     STOMP_SESSIONS_PER_USER: '0', PATIENT_MAX_FUTURE_APPOINTMENTS: '0', PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST: '0',
+    PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED: '0',
     ...extra,
   };
 }

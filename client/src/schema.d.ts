@@ -8330,7 +8330,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto: se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
+            /** @description Conflicto: se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo), PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED (con psicólogos que no tiene asignados, en total) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8508,7 +8508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto: la nueva hora se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente, o la cita ya no se puede cambiar; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
+            /** @description Conflicto: la nueva hora se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente, o la cita ya no se puede cambiar; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo), PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED (con psicólogos que no tiene asignados, en total) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9186,7 +9186,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto: alguna fecha no se puede reservar (el mensaje nombra cada una), o el psicólogo no es el asignado al paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
+            /** @description Conflicto: alguna fecha no se puede reservar (el mensaje nombra cada una), o el psicólogo no es el asignado al paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo), PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED (con psicólogos que no tiene asignados, en total) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;

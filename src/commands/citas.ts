@@ -100,7 +100,7 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
   // A time that cannot be placed has no day and no count: the cita step refuses it first (400).
   const inicio = dias.length ? tramoCita(hueco.startDatetime, durationMinutes, ctx.timezone)!.inicio : null;
   const cuenta = porPaciente(actor) && inicio
-    ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: [{ idCita, idPsicologo: input.idPsicologo, inicio }] }, cupos: cuposDe(deps, actor) })]
+    ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: [{ idCita, idPsicologo: input.idPsicologo, inicio }] }, cupos: await cuposDe(deps, actor, idPaciente) })]
     : [];
   const r = await handleCommand(deps.store, [
     citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo) } }),
@@ -137,7 +137,7 @@ export async function reprogramarCita(deps: CommandDeps, actor: Actor, idCita: n
     return [
       citaStep(idCita, { type: 'ReprogramarCita', data: { alcance, startDatetime, durationMinutes, motivo } }),
       // The patient's own bookings follow it (a move from a begun time to a future one counts again).
-      ...(inicio ? [reservasStep(idPaciente, { type: 'MoverReserva', data: { idPaciente, idCita, inicio }, cupos: cuposDe(deps, actor) })] : []),
+      ...(inicio ? [reservasStep(idPaciente, { type: 'MoverReserva', data: { idPaciente, idCita, inicio }, cupos: await cuposDe(deps, actor, idPaciente) })] : []),
       // Only a new time must be inside working hours: a kept one stays even if the template changed.
       ...(startDatetime !== cita.startDatetime || durationMinutes !== cita.durationMinutes ? [horarioStep(idPsicologo, startDatetime, durationMinutes)] : []),
       ...despues.map((dia) => agendaStep(idPsicologo, dia, { type: 'MoverHueco', data: hueco })),

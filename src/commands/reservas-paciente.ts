@@ -9,15 +9,22 @@ import {
 } from '../events/reservas-paciente.ts';
 
 // What a patient may book themselves (docs/limits.md "Appointments a patient books"): how many
-// appointments still to come, in all and with one psychologist, how long each, and series only
-// with their own psychologist. Psychologists booking for a patient are not bound, and what they
-// book does not count: the limits stop one account from occupying agendas, not the practice's plans.
+// appointments still to come, in all, with one psychologist and with psychologists not their own,
+// how long each, and series only with their own psychologist. Psychologists booking for a patient
+// are not bound, and what they book does not count: the limits stop accounts (free to make) from
+// occupying agendas, not the practice's plans.
 
-/** The counts a booking is held to; 0 turns one off (a psychologist's booking: both off). */
+/** The counts a booking is held to; 0 turns one off (a psychologist's booking: all off). */
 export interface Cupos {
   total: number;
   porPsicologo: number;
+  /** With every psychologist other than `asignado`, together. */
+  sinAsignar: number;
+  /** The psychologist the practice assigned to the patient, as read for this booking. */
+  asignado: number | null;
 }
+
+const SIN_CUPOS: Cupos = { total: 0, porPsicologo: 0, sinAsignar: 0, asignado: null };
 
 export type ReservasPacienteCommand =
   | { type: 'AnotarReservas'; data: { idPaciente: number; citas: ReservaAnotada[] }; cupos: Cupos }
@@ -26,9 +33,24 @@ export type ReservasPacienteCommand =
 
 export const porPaciente = (actor: Actor) => actor.rol === 'PACIENTE';
 
-export const cuposDe = (deps: CommandDeps, actor: Actor): Cupos => (porPaciente(actor)
-  ? { total: deps.config.limits.patientMaxFutureAppointments, porPsicologo: deps.config.limits.patientMaxFutureAppointmentsPerPsychologist }
-  : { total: 0, porPsicologo: 0 });
+/** The psychologist the practice assigned to an active patient (their own short stream), or null. */
+export async function psicologoAsignado(deps: CommandDeps, idPaciente: number): Promise<number | null> {
+  let p: Paciente = { status: 'nuevo' };
+  for (const e of await deps.store.readStream(pacienteStream(idPaciente))) p = evolvePaciente(p, e as never);
+  return p.status === 'activo' ? p.idPsicologo : null;
+}
+
+/**
+ * The counts for a booking by `actor`. The assignment is read here, not in the append: only the
+ * administrator changes it, and the counts themselves are decided on the patient's own stream.
+ */
+export async function cuposDe(deps: CommandDeps, actor: Actor, idPaciente: number): Promise<Cupos> {
+  if (!porPaciente(actor)) return SIN_CUPOS;
+  const l = deps.config.limits;
+  const sinAsignar = l.patientMaxFutureAppointmentsUnassigned;
+  const asignado = sinAsignar > 0 ? await psicologoAsignado(deps, idPaciente) : null;
+  return { total: l.patientMaxFutureAppointments, porPsicologo: l.patientMaxFutureAppointmentsPerPsychologist, sinAsignar, asignado };
+}
 
 const demasiadas = (max: number) => errors.conflict(
   `Demasiadas citas futuras: como máximo ${max} por paciente (PATIENT_MAX_FUTURE_APPOINTMENTS)`,
@@ -38,6 +60,17 @@ const demasiadasCon = (max: number) => errors.conflict(
   `Demasiadas citas futuras con este psicólogo: como máximo ${max} por paciente y psicólogo (PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST)`,
   `Too many future appointments with this psychologist: at most ${max} per patient and psychologist (PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST)`,
 );
+const demasiadasSinAsignar = (max: number) => errors.conflict(
+  `Demasiadas citas futuras con psicólogos que no tiene asignados: como máximo ${max} (PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED)`,
+  `Too many future appointments with psychologists not assigned to you: at most ${max} (PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED)`,
+);
+
+/** Those with a psychologist other than the assigned one, when the booking adds one: at most `sinAsignar`. */
+function comprobarSinAsignar(futuras: { idPsicologo: number }[], anadidas: { idPsicologo: number }[], cupos: Cupos): void {
+  const ajenas = (rs: { idPsicologo: number }[]) => rs.filter((r) => r.idPsicologo !== cupos.asignado).length;
+  const nuevas = ajenas(anadidas);
+  if (cupos.sinAsignar > 0 && nuevas > 0 && ajenas(futuras) + nuevas > cupos.sinAsignar) throw demasiadasSinAsignar(cupos.sinAsignar);
+}
 
 /**
  * Refuses when the appointments still to come (start after now), once `nuevas` are added (or put
@@ -50,6 +83,7 @@ function comprobarCupos(state: ReservasPaciente, nuevas: ReservaAnotada[], cupos
   const anadidas = nuevas.filter((n) => Date.parse(n.inicio) > now);
   if (anadidas.length === 0) return;
   if (cupos.total > 0 && futuras.length + anadidas.length > cupos.total) throw demasiadas(cupos.total);
+  comprobarSinAsignar(futuras, anadidas, cupos);
   if (cupos.porPsicologo === 0) return;
   for (const idPsicologo of new Set(anadidas.map((n) => n.idPsicologo))) {
     const n = futuras.filter((r) => r.idPsicologo === idPsicologo).length + anadidas.filter((a) => a.idPsicologo === idPsicologo).length;
@@ -103,9 +137,7 @@ export function comprobarDuracion(deps: CommandDeps, actor: Actor, durationMinut
 
 /** A patient books a series only with the psychologist assigned to them (by the practice). */
 export async function comprobarAsignado(deps: CommandDeps, idPaciente: number, idPsicologo: number): Promise<void> {
-  let p: Paciente = { status: 'nuevo' };
-  for (const e of await deps.store.readStream(pacienteStream(idPaciente))) p = evolvePaciente(p, e as never);
-  if (p.status === 'activo' && p.idPsicologo === idPsicologo) return;
+  if (await psicologoAsignado(deps, idPaciente) === idPsicologo) return;
   throw errors.conflict(
     'Solo puede pedir una serie de citas con el psicólogo que tiene asignado',
     'You can only book a series with the psychologist assigned to you',

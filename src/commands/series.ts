@@ -16,7 +16,7 @@ import { agendaDecider, agendaPacienteDecider } from './agenda.ts';
 import { DURACION_POR_DEFECTO } from './citas.ts';
 import { serieDecider, type Conflictos } from './serie.ts';
 import { horarioDecider, horarioStep } from './horario.ts';
-import { comprobarAsignado, comprobarDuracion, cuposDe, porPaciente, reservasStep } from './reservas-paciente.ts';
+import { comprobarAsignado, comprobarDuracion, cuposDe, porPaciente, reservasStep, type Cupos } from './reservas-paciente.ts';
 
 // Recurring series: every occurrence is an ordinary appointment (its own `cita-<id>` stream and
 // agenda days), and the whole series is ONE atomic append with the revisions read, so a
@@ -109,14 +109,14 @@ function pasosOcurrencia(o: Ocurrencia, i: number, base: { idSerie: number; idPa
  * A patient's series counts against their limits as a whole, decided with it: a refusal is the
  * limit's 409 (not a date's). Occurrences that cannot be placed are refused as dates anyway.
  */
-function cuentaSerie(deps: CommandDeps, actor: Actor, base: { idPaciente: number; idPsicologo: number; durationMinutes: number }, citas: Ocurrencia[], zone: string): Step[] {
+function cuentaSerie(actor: Actor, cupos: Cupos, base: { idPaciente: number; idPsicologo: number; durationMinutes: number }, citas: Ocurrencia[], zone: string): Step[] {
   if (!porPaciente(actor)) return [];
   const { idPaciente, idPsicologo, durationMinutes } = base;
   const anotadas = citas.flatMap((o) => {
     const t = Number.isInteger(durationMinutes) && durationMinutes > 0 && durationMinutes <= MAX_DURACION_MINUTOS ? tramoCita(o.startDatetime, durationMinutes, zone) : null;
     return t ? [{ idCita: o.idCita, idPsicologo, inicio: t.inicio }] : [];
   });
-  return anotadas.length ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: anotadas }, cupos: cuposDe(deps, actor) })] : [];
+  return anotadas.length ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: anotadas }, cupos })] : [];
 }
 
 /** Books the whole series in one append, or nothing (409 naming every conflicting date). */
@@ -128,6 +128,7 @@ export async function reservarSerie(
   comprobarDuracion(deps, actor, durationMinutes);
   await comprobarPsicologo(deps, idPsicologo);
   if (porPaciente(actor)) await comprobarAsignado(deps, idPaciente, idPsicologo);
+  const cupos = await cuposDe(deps, actor, idPaciente);
   const starts = ocurrencias(input.startDatetime, input.frecuencia, input.repeticiones);
   const idSerie = await deps.ids('serie');
   const citas: Ocurrencia[] = [];
@@ -138,7 +139,7 @@ export async function reservarSerie(
     // A fresh record on every attempt: a retry decides every day again.
     const conflictos: Conflictos = new Set();
     return [
-      ...cuentaSerie(deps, actor, base, citas, ctx.timezone),
+      ...cuentaSerie(actor, cupos, base, citas, ctx.timezone),
       ...citas.flatMap((o, i) => pasosOcurrencia(o, i, base, ctx.timezone, conflictos)),
       {
         streamId: serieStream(idSerie), decider: serieDecider,

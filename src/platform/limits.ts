@@ -42,6 +42,8 @@ export interface Limits {
   /** Appointments a patient books themselves, still to come: in all, and with one psychologist (docs/limits.md); 0 turns a count off. */
   patientMaxFutureAppointments: number;
   patientMaxFutureAppointmentsPerPsychologist: number;
+  /** The same with every psychologist other than the one the practice assigned, together (free accounts are cheap). */
+  patientMaxFutureAppointmentsUnassigned: number;
   /** Longest appointment a patient books themselves, minutes (600, the absolute maximum, adds no bound). */
   patientMaxAppointmentMinutes: number;
 }
@@ -74,6 +76,7 @@ export function loadLimits(env: Env): Limits {
     maxDeviceTokensPerUser: int(env, 'MAX_DEVICE_TOKENS_PER_USER', DEFAULT_MAX_DEVICE_TOKENS, 1, 1000),
     patientMaxFutureAppointments: int(env, 'PATIENT_MAX_FUTURE_APPOINTMENTS', 30, 0, 100_000),
     patientMaxFutureAppointmentsPerPsychologist: int(env, 'PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST', 20, 0, 100_000),
+    patientMaxFutureAppointmentsUnassigned: int(env, 'PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED', 2, 0, 100_000),
     patientMaxAppointmentMinutes: int(env, 'PATIENT_MAX_APPOINTMENT_MINUTES', 120, 1, 600),
   };
 }

@@ -47,7 +47,8 @@ const one = (description: string) => ({ description, schema: citaSchema });
 /** The 409 of what a patient books or moves, naming each rule (docs/limits.md "Appointments a patient books"). */
 export const conflictoPaciente = (otros: string) => ({
   description: `Conflicto: ${otros}; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), `
-    + 'PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). '
+    + 'PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo), PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED '
+    + '(con psicólogos que no tiene asignados, en total) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). '
     + 'El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar)',
 });
 const solapa = 'se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente';
