@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/platform/config.ts';
+import { generateSignerKey } from '../../src/platform/audit/note.ts';
 
 // ANALYTICS_PEPPER is kept like the other secrets: required in production, generated once (and
 // then read back) outside it; ANALYTICS_MIN_CELL is a bounded integer.
@@ -14,6 +15,7 @@ describe('analytics settings', () => {
   const production = {
     NODE_ENV: 'production', DATA_DIR: '/nonexistent', DATABASE_URL: 'postgres://x@127.0.0.1/x', JWT_SECRET: 'j'.repeat(32),
     MASTER_KEY: 'm'.repeat(32), ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'secret-password',
+    AUDIT_SIGNING_KEY: generateSignerKey('practice.example/audit'), // also required in production, read first
   };
 
   it('refuses to start in production without a pepper of at least 32 characters', () => {

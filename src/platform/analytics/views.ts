@@ -2,8 +2,10 @@ import type { Knex } from 'knex';
 
 // The analysts' views (docs/read-models.md "Analytics"). Figures at psychologist or practice level
 // are computed here, at query time, and shown only for cells of at least `parametros.min_celda`
-// distinct patients (ANALYTICS_MIN_CELL); smaller cells keep their row with every figure null and
-// `suprimida` true. Made by migration 027 and again after a shadow rebuild swaps the tables.
+// distinct patients (ANALYTICS_MIN_CELL), psychologist cells also when subtraction from the practice
+// would give a small one (complementary suppression, `suppression` below); a hidden cell keeps its
+// row with every figure null and `suprimida` true. Made by migrations 027 and 029 and again after a
+// shadow rebuild swaps the tables.
 
 export const ANALITICA_VIEWS = [
   'analitica.citas',
@@ -21,7 +23,7 @@ export const SUPPRESSED_VIEWS = ANALITICA_VIEWS.filter((v) => v !== 'analitica.c
 
 /** `case when not suprimida then <expr> end as <name>` for each figure. */
 const hidden = (figures: [string, string][]) =>
-  figures.map(([name, expr]) => `case when m.pacientes >= k.min_celda then ${expr} end as ${name}`).join(',\n    ');
+  figures.map(([name, expr]) => `case when not m.suprimida then ${expr} end as ${name}`).join(',\n    ');
 
 const NO_ASISTIO = `(c.estado = 'CONFIRMADA' and c.fin < now())`;
 
@@ -48,6 +50,26 @@ const BIENESTAR: [string, string][] = [
   ['media_intensidad', 'm.media_intensidad'],
 ];
 
+/**
+ * `p` (one row per cell: `keys`, `pacientes`, figures) with `suprimida`. The practice (keys: semana)
+ * hides a cell under `min_celda` patients. Per psychologist that is not enough: the week's practice
+ * figure minus the shown psychologists' would give a lone hidden cell. So, within each week, cells
+ * are taken by patients ascending (ties by pseudonym) and a cell is also hidden while the patients
+ * hidden before it (smaller cells, and those without a psychologist: `unassigned`, patients per week
+ * that only the practice counts) are some but fewer than `min_celda`: subtraction then gives the sum
+ * over cells of at least `min_celda` patients (counted per cell: a patient in two is counted twice).
+ */
+function suppression(keys: string[], unassigned?: string): string {
+  if (!keys.includes('psicologo')) return `select p.*, p.pacientes < k.min_celda as suprimida from p cross join analitica.parametros k`;
+  const before = `${unassigned ? 'coalesce(u.pacientes, 0) + ' : ''}coalesce(sum(p.pacientes) over (
+      partition by p.semana order by p.pacientes, p.psicologo rows between unbounded preceding and 1 preceding), 0)`;
+  return `select p.*, p.pacientes < k.min_celda or (${before}) between 1 and k.min_celda - 1 as suprimida
+    from p cross join analitica.parametros k ${unassigned ? `left join (${unassigned}) u using (semana)` : ''}`;
+}
+
+/** Distinct patients per week of the diary and progress entries that count for no psychologist. */
+const SIN_PSICOLOGO = `select semana, count(distinct paciente)::int as pacientes from r where psicologo is null group by semana`;
+
 /** Appointment and session activity per `keys` (psicologo, semana or semana alone). */
 function actividad(name: string, keys: string[]): string {
   const k = keys.join(', ');
@@ -63,38 +85,43 @@ function actividad(name: string, keys: string[]): string {
       round(avg(c.antelacion_horas), 1) as antelacion_media_horas
     from analitica.hechos_citas c group by ${k}),
   s as (select ${k}, count(*)::int as sesiones from analitica.hechos_sesiones group by ${k}),
-  m as (
+  p as (
     select ${k}, count(distinct paciente)::int as pacientes
     from (select ${k}, paciente from analitica.hechos_citas union all select ${k}, paciente from analitica.hechos_sesiones) u
-    group by ${k})
-  select ${keys.map((x) => `m.${x}`).join(', ')}, m.pacientes < k.min_celda as suprimida,
+    group by ${k}),
+  m as (${suppression(keys)})
+  select ${keys.map((x) => `m.${x}`).join(', ')}, m.suprimida,
     ${hidden(ACTIVIDAD)}
-  from m cross join analitica.parametros k
+  from m
     left join c using (${k})
     left join s using (${k})`;
 }
 
-/** Diary and progress measures per `keys`, over the entries attributed to them. */
+/**
+ * Diary and progress measures per `keys`, over the entries attributed to them. `r` read twice per
+ * psychologist (cells, and patients without one) stays inlined: a week asked for is read alone.
+ */
 function bienestar(name: string, keys: string[]): string {
   const k = keys.join(', ');
+  const perPsicologo = keys.includes('psicologo');
   return `create view analitica.${name} as
-  with m as (
+  with r as not materialized (
+    select 'PROGRESO' as fuente, paciente, psicologo, semana, nivel_estres, nivel_ansiedad, nivel_animo, null::smallint as intensidad
+      from analitica.hechos_progreso
+    union all
+    select 'DIARIO', paciente, psicologo, semana, null, null, null, intensidad from analitica.hechos_diario),
+  p as (
     select ${k}, count(distinct paciente)::int as pacientes,
       (count(*) filter (where fuente = 'PROGRESO'))::int as registros_progreso,
       round(avg(nivel_estres), 2) as media_estres, round(avg(nivel_ansiedad), 2) as media_ansiedad,
       round(avg(nivel_animo), 2) as media_animo,
       (count(*) filter (where fuente = 'DIARIO'))::int as registros_diario, round(avg(intensidad), 2) as media_intensidad
-    from (
-      select 'PROGRESO' as fuente, paciente, psicologo, semana, nivel_estres, nivel_ansiedad, nivel_animo, null::smallint as intensidad
-        from analitica.hechos_progreso
-      union all
-      select 'DIARIO', paciente, psicologo, semana, null, null, null, intensidad from analitica.hechos_diario
-    ) r
-    ${keys.includes('psicologo') ? 'where psicologo is not null' : ''}
-    group by ${k})
-  select ${keys.map((x) => `m.${x}`).join(', ')}, m.pacientes < k.min_celda as suprimida,
+    from r ${perPsicologo ? 'where psicologo is not null' : ''}
+    group by ${k}),
+  m as (${suppression(keys, perPsicologo ? SIN_PSICOLOGO : undefined)})
+  select ${keys.map((x) => `m.${x}`).join(', ')}, m.suprimida,
     ${hidden(BIENESTAR)}
-  from m cross join analitica.parametros k`;
+  from m`;
 }
 
 const CITAS = `create view analitica.citas as

@@ -23,6 +23,7 @@ import * as m024 from './024_recordatorios_usuario.ts';
 import * as m026 from './026_lista_espera.ts';
 import * as m027 from './027_analitica.ts';
 import * as m028 from './028_analitica_funciones.ts';
+import * as m029 from './029_analitica_supresion_complementaria.ts';
 import * as m040 from './040_audit_log.ts';
 import * as m041 from './041_firmas_clinicas.ts';
 
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '026_lista_espera': m026,
   '027_analitica': m027,
   '028_analitica_funciones': m028,
+  '029_analitica_supresion_complementaria': m029,
   '040_audit_log': m040,
   '041_firmas_clinicas': m041,
 };
