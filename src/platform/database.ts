@@ -77,7 +77,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   if (!url) {
     // The folder's lock first: a live server there is another app's, not an orphan to stop.
     lock = await acquireDataLock(opts.dataDir);
-    embedded = await startEmbeddedPostgres(join(opts.dataDir, 'postgres')).catch((err) => {
+    const warn = opts.logger ? (message: string) => opts.logger!.warn(message) : undefined;
+    embedded = await startEmbeddedPostgres(join(opts.dataDir, 'postgres'), true, warn).catch((err) => {
       lock!.release();
       throw err;
     });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/platform/database.ts';
@@ -120,6 +120,28 @@ describe('life cycle: the embedded PostgreSQL superuser has a password of its ow
     writeFileSync(join(dir, '.postgres_password'), wrong, { mode: 0o600 });
     const err = await startEmbeddedPostgres(join(dir, 'postgres')).then(() => null, (e: Error) => e);
     expect(err?.message).to.include('.postgres_password').and.not.include(wrong);
+  });
+
+  it('a password file readable by others (0644, as a restore may leave it): the app tightens it to 0600 at start and says so, without the password', async () => {
+    const dataDir = folder();
+    await (await start(dataDir)).stop();
+    servers.length = 0;
+    const file = join(dataDir, '.postgres_password');
+    const password = readFileSync(file, 'utf8');
+    chmodSync(file, 0o644);
+    const app = await startMain(baseEnv(dataDir));
+    try {
+      expect(statSync(file).mode & 0o777).to.equal(0o600);
+      expect(readFileSync(file, 'utf8')).to.equal(password);
+      const log = app.stdout.join('') + app.stderr.join('');
+      const warning = log.split('\n').find((l) => l.includes('.postgres_password'));
+      expect(warning, log).to.match(/0644/).and.match(/0600/);
+      expect(JSON.parse(warning!)).to.include({ level: 40 });
+      expect(log).to.not.include(password);
+    } finally {
+      app.proc.kill('SIGTERM');
+      expect(await within(app.exited, 30_000, 'exit')).to.equal(0);
+    }
   });
 
   it('with the app running, analytics:grant reaches its PostgreSQL and prints no superuser password; the analyst cannot log in as postgres nor reach database postgres', async () => {

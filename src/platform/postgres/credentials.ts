@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import pg from 'pg';
 import { StartupError } from '../startup-error.ts';
@@ -53,11 +53,28 @@ function save(file: string, password: string): void {
   }
 }
 
+/** Where a warning about the password file goes: the server's log, or stderr for the commands. */
+export type Warn = (message: string) => void;
+
+const toStderr: Warn = (message) => process.stderr.write(`Warning: ${message}\n`);
+
+/**
+ * A file others may read (restored from a backup, copied with a umask of 022) is closed to them
+ * before the password is used: 0600, and the operator is told, since it may have been read already.
+ */
+function tighten(file: string, mode: number, warn: Warn): void {
+  if ((mode & 0o077) === 0) return;
+  chmodSync(file, 0o600); // lstat just found a plain file of ours there, not a link
+  const was = (mode & 0o777).toString(8).padStart(4, '0');
+  warn(`${file} (the embedded PostgreSQL's password) had mode ${was}, open to other users of this machine: set to 0600. ` +
+    'Whoever read it meanwhile knows the superuser password.');
+}
+
 /**
  * The password of the cluster in `clusterDir`, made now if there is none yet. Only a plain file of
  * this user's counts: in a shared folder (/tmp) another user could have planted one beforehand.
  */
-export function keptPassword(clusterDir: string): string {
+export function keptPassword(clusterDir: string, warn: Warn = toStderr): string {
   const file = passwordFile(clusterDir);
   let st: ReturnType<typeof lstatSync> | null = null;
   try {
@@ -71,6 +88,7 @@ export function keptPassword(clusterDir: string): string {
       'if it is this data folder\'s, give it to the user who runs the server (chown); if not, remove it.',
     );
   }
+  if (st) tighten(file, st.mode, warn);
   const kept = st ? readPassword(file) : null;
   if (kept) return kept;
   const fresh = randomBytes(32).toString('base64url');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { StartupError } from '../startup-error.ts';
 import { ancestors, firstRefused, pgAccount, pgBinaries, type PgBinaries } from './binaries.ts';
-import { connectSuperuser, keptPassword, passwordFile, requireScram } from './credentials.ts';
+import { connectSuperuser, keptPassword, passwordFile, requireScram, type Warn } from './credentials.ts';
 import { freePort, stopOrphan } from './orphan.ts';
 
 export interface EmbeddedServer {
@@ -161,12 +161,12 @@ export async function checkEmbeddedFolder(dir: string): Promise<PgBinaries> {
 /**
  * Starts a PostgreSQL server kept in `dir` (created on first use), its superuser's password kept
  * beside it (credentials.ts); `persistent = false` deletes both on stop. The URL holds the password:
- * never print it.
+ * never print it. `warn`: where a warning about the password file goes (default stderr).
  */
-export async function startEmbeddedPostgres(dir: string, persistent = true): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(dir: string, persistent = true, warn?: Warn): Promise<EmbeddedServer> {
   const b = await checkEmbeddedFolder(dir);
   const locale = messagesLocale();
-  const password = keptPassword(dir); // saved before initdb or ALTER ROLE uses it
+  const password = keptPassword(dir, warn); // saved before initdb or ALTER ROLE uses it
   const fresh = !existsSync(join(dir, 'PG_VERSION'));
   if (fresh) await initdb(dir, b, locale, password);
   await stopOrphan(dir);
