@@ -18,6 +18,7 @@ import { sequenceIds } from './platform/ids.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 import { lookupHasher } from './platform/security.ts';
 import { createThrottles } from './platform/throttle.ts';
+import { scheduleThrottlePurge } from './platform/throttle-shared.ts';
 import { allProjections } from './projections/index.ts';
 import { setMinCell } from './platform/analytics/views.ts';
 import { CheckpointRunner, projectionHandlers } from './projections/runner.ts';
@@ -107,7 +108,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const deps: AppDeps = {
     store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
     lookupHash: lookupHasher(await keys.serverKey('lookup')), logger, projections, reactors, auditLog, mailer, push, keys,
-    throttles: createThrottles(config.limits, availableParallelism()),
+    throttles: createThrottles(config.limits, availableParallelism(), knex),
   };
   projections.start();
   auditLog.start();
@@ -124,6 +125,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears, bookkeepingDays: config.bookkeepingRetentionDays,
   }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
+  // The throttles' rows that say nothing any more (a full bucket, an ended window): a minute is plenty.
+  const stopThrottlePurge = scheduleThrottlePurge(knex, 60_000, (err) => logger.warn({ err }, 'throttle purge failed'));
 
   const drain = new HttpDrain();
   const server = createHttpServer(config, drain.wrap(createApp(deps, { users }).callback()));
@@ -146,6 +149,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (cut > 0) logger.warn({ cut, graceMs: config.limits.shutdownGraceMs }, 'requests still running at the end of the shutdown grace period were cut');
       // 2. The workers, each after its current batch; 3. the connections, and the embedded database last.
       retention.stop();
+      stopThrottlePurge();
       await reminders.stop();
       await Promise.all([projections.stop(), auditLog.stop(), signer.stop(), reactors.stop(), outbox.stop(), users.stop()]);
       await store.close();

@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     const [checkAccess, checkRate] = [access(def), throttle(def)];
     return async (ctx) => {
       await checkAccess(ctx);
-      checkRate(ctx);
+      await checkRate(ctx);
     };
   });
 

@@ -16,14 +16,14 @@ const wrongPassword = () => new AppError(401, {
  */
 export async function reauthenticate(deps: AppDeps, user: AuthUser, password: string): Promise<void> {
   const key = deps.lookupHash('email', normaliseEmail(user.email));
-  const locked = deps.throttles.logins.attempt(key);
+  const locked = await deps.throttles.logins.attempt(key);
   if (locked !== null) throw errors.tooManyRequests(locked);
   const stored = await findAuthUser(deps.knex, key);
   const same = stored !== null && stored.idUsuario === user.idUsuario && stored.activo;
   const ok = await deps.throttles.bcrypt.run(() => verifyPassword(password, same ? stored.passwordHash : null));
   if (!same || !ok) {
-    deps.throttles.logins.failed(key);
+    await deps.throttles.logins.failed(key);
     throw wrongPassword();
   }
-  deps.throttles.logins.succeeded(key);
+  await deps.throttles.logins.succeeded(key);
 }

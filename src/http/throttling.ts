@@ -27,15 +27,16 @@ export function isThrottled(def: RouteDef): boolean {
 /**
  * Per route, after the access check: auth endpoints count per client address (and self-registrations
  * per hour), every write of a signed-in user takes a token from that user's bucket (shared with STOMP SEND).
+ * The counters are the practice's (PostgreSQL), so a balancer spreading a client over instances gains nothing.
  */
 export function throttleGuard(throttles: Throttles, trustProxy: boolean) {
-  return (def: RouteDef) => (ctx: Context): void => {
+  return (def: RouteDef) => async (ctx: Context): Promise<void> => {
     if (def.throttle) {
       const address = clientAddress(ctx, trustProxy);
-      refuse(throttles.auth.hit(address));
-      if (def.throttle === 'registration') refuse(throttles.registrations.hit(address));
+      refuse(await throttles.auth.hit(address));
+      if (def.throttle === 'registration') refuse(await throttles.registrations.hit(address));
     }
     const user = ctx.state.user as { idUsuario: number } | undefined;
-    if (def.method !== 'get' && user) refuse(throttles.writes.take(String(user.idUsuario)));
+    if (def.method !== 'get' && user) refuse(await throttles.writes.take(String(user.idUsuario)));
   };
 }

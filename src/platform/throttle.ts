@@ -1,7 +1,11 @@
+import type { Knex } from 'knex';
 import type { Limits } from './limits.ts';
+import { SharedLoginFailures, SharedTokenBuckets, SharedWindowCounter, type Now } from './throttle-shared.ts';
 
-// In-memory rate limits of one process. Keys are bounded: the oldest entries go when a map is full,
-// so a spray of distinct keys costs memory once, not for ever.
+// The limits' models in the memory of one process: the reference the shared limits
+// (throttle-shared.ts, what the server runs) are tested against step by step, and the bench's
+// baseline. Held per process they would let a client behind a balancer get N times each limit.
+// Keys are bounded: the oldest entries go when a map is full.
 
 const MAX_KEYS = 100_000;
 
@@ -135,26 +139,27 @@ export class WorkQueue {
   }
 }
 
-/** The limits of one process, shared by the REST routes and the STOMP gateway. */
+/** The limits of the practice (their state in PostgreSQL), shared by the REST routes and the STOMP gateway. */
 export interface Throttles {
   /** Per user id: every write (REST POST/PUT/DELETE and STOMP SEND). */
-  writes: TokenBuckets;
+  writes: { take(key: string): Promise<number | null> };
   /** Per client address: logins and registrations. */
-  auth: WindowCounter;
+  auth: { hit(key: string): Promise<number | null> };
   /** Per client address: self-registrations. */
-  registrations: WindowCounter;
+  registrations: { hit(key: string): Promise<number | null> };
   /** Per account (e-mail lookup hash): failed logins. */
-  logins: LoginFailures;
-  /** bcrypt hashes and compares, at most one per core at a time. */
+  logins: { attempt(key: string): Promise<number | null>; failed(key: string): Promise<void>; succeeded(key: string): Promise<void> };
+  /** bcrypt hashes and compares, at most one per core at a time: CPU of this process, so per process. */
   bcrypt: WorkQueue;
 }
 
-export function createThrottles(limits: Limits, cores: number, now: () => number = Date.now): Throttles {
+/** `now`: the tests' clock; by default the database's, one clock for every instance. */
+export function createThrottles(limits: Limits, cores: number, knex: Knex, now?: Now): Throttles {
   return {
-    writes: new TokenBuckets(limits.writesPerMinute, limits.writeBurst, now),
-    auth: new WindowCounter(limits.authRatePerMinute, 60_000, now),
-    registrations: new WindowCounter(limits.registrationsPerHour, 3_600_000, now),
-    logins: new LoginFailures(limits.loginMaxFailures, limits.loginFailureWindowMs, now),
+    writes: new SharedTokenBuckets(knex, 'writes', limits.writesPerMinute, limits.writeBurst, now),
+    auth: new SharedWindowCounter(knex, 'auth', limits.authRatePerMinute, 60_000, now),
+    registrations: new SharedWindowCounter(knex, 'registrations', limits.registrationsPerHour, 3_600_000, now),
+    logins: new SharedLoginFailures(knex, limits.loginMaxFailures, limits.loginFailureWindowMs, now),
     bcrypt: new WorkQueue(Math.max(1, cores)),
   };
 }

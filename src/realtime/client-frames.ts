@@ -22,6 +22,7 @@ export async function handleClientFrame(session: StompSession, command: string, 
       return true;
     }
     case 'SEND':
+      // Awaited (the write token is the practice's, in PostgreSQL): the session's frames stay in order.
       if (h.transaction === undefined) return sendNow(session, h, body, true);
       return hold(session, h, body);
     case 'BEGIN':
@@ -57,10 +58,10 @@ export async function handleClientFrame(session: StompSession, command: string, 
  * write bucket now (a held frame costs memory from the moment it arrives), not again at COMMIT.
  * A throttled one is not held; the session stays, as for a throttled SEND outside a transaction.
  */
-function hold(session: StompSession, h: Headers, body: Buffer): boolean {
+async function hold(session: StompSession, h: Headers, body: Buffer): Promise<boolean> {
   checkDestination(h);
   session.transactions.check(h.transaction, { headers: h, body });
-  if (!charged(session, h)) return false;
+  if (!(await charged(session, h)) || session.isClosed) return false; // closed meanwhile: its transactions are gone
   session.transactions.hold(h.transaction, { headers: h, body });
   return true;
 }
@@ -71,9 +72,9 @@ function checkDestination(h: Headers): void {
 }
 
 /** Takes a write token; false (and the client told, session kept) when the user is throttled. */
-function charged(session: StompSession, h: Headers): boolean {
+async function charged(session: StompSession, h: Headers): Promise<boolean> {
   try {
-    session.host.chargeWrite(session);
+    await session.host.chargeWrite(session);
     return true;
   } catch (err) {
     if (!(err instanceof AppError) || err.status !== 429) throw err;
@@ -86,7 +87,7 @@ function charged(session: StompSession, h: Headers): boolean {
 async function sendNow(session: StompSession, h: Headers, body: Buffer, charge: boolean): Promise<boolean> {
   checkDestination(h);
   // The token is taken before the body is looked at: a flood of bad bodies is throttled too.
-  if (charge && !charged(session, h)) return false;
+  if (charge && !(await charged(session, h))) return false;
   try {
     await session.host.send(session, h, body);
     return true;

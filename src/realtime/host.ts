@@ -12,7 +12,7 @@ import type { Hub } from './hub.ts';
 import { DESTINATIONS, type RealtimeOptions } from './options.ts';
 import type { Presence } from './presence.ts';
 import { prefersEnglish, ProtocolError } from './protocol.ts';
-import { SessionCap } from './session-cap.ts';
+import { SessionCap, tooManySessions } from './session-cap.ts';
 import type { SessionHost, StompSession } from './session.ts';
 
 /** `/app/chat`: the REST body plus the client's `enviadoEn`, accepted and not used (the server's clock dates messages). */
@@ -58,7 +58,10 @@ export function sessionHost(deps: AppDeps, hub: Hub, presence: Presence, options
     // An auditor only reads the audit over HTTP: no chat, no presence (src/http/auditor-access.ts).
     admit: (session) => (session.user!.rol === 'AUDITOR' ? errors.auditorReadOnly() : cap.take(session.user!.idUsuario, session)),
     async opened(session) {
-      await presence.open(session.id, session.user!.idUsuario);
+      const id = session.user!.idUsuario;
+      const max = deps.config.limits.stompSessionsPerUser;
+      // The cap counts the user's sessions on every live instance: this one's from memory, the others' rows.
+      if (!(await presence.open(session.id, id, max > 0 ? { max, held: cap.held(id) } : undefined))) throw tooManySessions(max);
       if (!session.isClosed) hub.add(session);
     },
     closed(session, registered) {
@@ -73,9 +76,9 @@ export function sessionHost(deps: AppDeps, hub: Hub, presence: Presence, options
     async subscribed(session, sub) {
       if (sub.destination === DESTINATIONS.presence) await hub.presenceSnapshot(session);
     },
-    chargeWrite(session) {
+    async chargeWrite(session) {
       // The same bucket as REST writes. Nothing is stored when it is empty.
-      const wait = deps.throttles.writes.take(String(session.user!.idUsuario));
+      const wait = await deps.throttles.writes.take(String(session.user!.idUsuario));
       if (wait !== null) throw errors.tooManyRequests(wait);
     },
     send: (session, headers, body) => chat(deps, session, headers, body),

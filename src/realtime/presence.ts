@@ -24,6 +24,12 @@ export interface PresenceChange {
   version: number;
 }
 
+/** The session cap across instances: at most `max` sessions of the user, `held` of them (this one included) on this instance. */
+export interface SessionQuota {
+  max: number;
+  held: number;
+}
+
 export interface PresenceOptions {
   graceMs: number;
   heartbeatMs: number;
@@ -63,21 +69,49 @@ export class Presence {
     this.timers.push(setInterval(() => quietly(this.track(this.sweep())), this.options.sweepMs));
   }
 
-  /** Records an authenticated session; the user's first one makes them online. */
-  open(sessionId: string, idUsuario: number): Promise<void> {
+  /**
+   * Records an authenticated session; the user's first one makes them online. With a `cap`, false
+   * (nothing recorded) when the user would hold more than `cap.max` sessions on the live instances.
+   */
+  open(sessionId: string, idUsuario: number, cap?: SessionQuota): Promise<boolean> {
     return this.track(this.withUser(idUsuario, async (trx) => {
       // Others may have taken this instance for dead after a long pause; DO NOTHING takes no row lock.
       // Touch (and lock) our instance row: a sweep by another instance that judged us dead cannot
       // delete it between here and the session insert (that was a foreign-key error under load).
       await trx('realtime_instancias').insert({ id_instancia: this.instanceId }).onConflict('id_instancia').merge({ latido: trx.fn.now() });
-      await trx('realtime_sesiones').insert({ id_sesion: sessionId, id_instancia: this.instanceId, id_usuario: idUsuario }).onConflict('id_sesion').ignore();
+      if (!(await this.record(trx, sessionId, idUsuario, cap))) return false;
       const row = await trx('presencia').where({ id_usuario: idUsuario }).first('online');
       if (row?.online) {
         await trx('presencia').where({ id_usuario: idUsuario }).update({ pendiente_desde: null }); // back within the grace period
-        return;
+        return true;
       }
       await this.announce(trx, idUsuario, true);
+      return true;
     }));
+  }
+
+  /**
+   * The session's row; with a cap, only while the user's sessions stay within it: the other live
+   * instances' rows plus `held`, this instance's own count (its memory is exact at once, where the
+   * row of a session closed a moment ago may not be deleted yet). The user's lock is held, so two
+   * CONNECTs on two instances are counted one after the other and cannot both slip under the cap.
+   */
+  private async record(trx: Knex.Transaction, sessionId: string, idUsuario: number, cap?: SessionQuota): Promise<boolean> {
+    if (!cap) {
+      await trx('realtime_sesiones').insert({ id_sesion: sessionId, id_instancia: this.instanceId, id_usuario: idUsuario }).onConflict('id_sesion').ignore();
+      return true;
+    }
+    const { rows } = await trx.raw(
+      `insert into realtime_sesiones (id_sesion, id_instancia, id_usuario)
+       select :sessionId::uuid, :instance::uuid, :idUsuario::int
+       where (select count(*) from realtime_sesiones s join realtime_instancias i on i.id_instancia = s.id_instancia
+              where s.id_usuario = :idUsuario and s.id_instancia <> :instance and i.latido > now() - make_interval(secs => :timeout))
+         + :held::int <= :max::int
+       on conflict (id_sesion) do nothing
+       returning 1`,
+      { sessionId, instance: this.instanceId, idUsuario, timeout: this.options.instanceTimeoutMs / 1000, held: cap.held, max: cap.max },
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -113,10 +147,10 @@ export class Presence {
     return guarded;
   }
 
-  private withUser(idUsuario: number, work: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+  private withUser<T>(idUsuario: number, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     return this.knex.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(?::int, ?::int)', [LOCK_CLASS, idUsuario]);
-      await work(trx);
+      return work(trx);
     });
   }
 

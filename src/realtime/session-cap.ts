@@ -3,8 +3,10 @@ import { AppError } from '../platform/errors.ts';
 /**
  * Open STOMP sessions per user in this process (decisions.md "Limits": STOMP_SESSIONS_PER_USER).
  * A slot is taken synchronously right after authentication, before anything is awaited, so two
- * CONNECTs of one user racing each other cannot both slip under the cap; it is given back when
- * the session ends, whatever ended it. `max` 0: no cap.
+ * CONNECTs of one user racing each other on this instance cannot both slip under the cap; it is
+ * given back when the session ends, whatever ended it. `max` 0: no cap. This is the fast refusal
+ * and this instance's share of the count: the cap across instances is checked when the session is
+ * recorded (Presence.open, under the user's lock, with `held` standing for this instance's rows).
  */
 export class SessionCap<S> {
   private readonly byUser = new Map<number, Set<S>>();
@@ -32,7 +34,7 @@ export class SessionCap<S> {
   }
 }
 
-function tooManySessions(max: number): AppError {
+export function tooManySessions(max: number): AppError {
   return new AppError(429, {
     es: `Demasiadas sesiones en tiempo real abiertas para este usuario (máximo ${max}); cierre alguna antes de abrir otra`,
     en: `Too many real-time sessions open for this user (at most ${max}); close one before opening another`,

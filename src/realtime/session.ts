@@ -21,14 +21,17 @@ export interface SessionHost {
   authenticate(authorization: string | undefined): Promise<{ user: AuthUser; expiresAt: number } | null>;
   /** Called synchronously once authenticated: the refusal when the user may not open one more session. */
   admit(session: StompSession): AppError | null;
-  /** The session is authenticated: record it (presence, local registry) before CONNECTED goes out. */
+  /**
+   * The session is authenticated: record it (presence, local registry) before CONNECTED goes out.
+   * Rejects with an AppError when the user holds too many sessions across the instances.
+   */
   opened(session: StompSession): Promise<void>;
   /** The session ended; `registered` is the promise opened() returned, if it was called. */
   closed(session: StompSession, registered: Promise<void> | null): void;
   /** Awaited before the next frame, so a client cannot pile up the work a SUBSCRIBE starts. */
   subscribed(session: StompSession, sub: Subscription): Promise<void>;
-  /** Takes a token from the user's write bucket (the REST writes' one); throws the 429 AppError when empty. */
-  chargeWrite(session: StompSession): void;
+  /** Takes a token from the user's write bucket (the REST writes' one); rejects with the 429 AppError when empty. */
+  chargeWrite(session: StompSession): Promise<void>;
   /** A SEND to an application destination (/app/chat), already charged. Throws AppError for bad content. */
   send(session: StompSession, headers: Record<string, string>, body: Buffer): Promise<void>;
   /** An application error as the spec's error body, for /user/queue/errors. */

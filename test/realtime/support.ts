@@ -30,13 +30,13 @@ export const FAST: Partial<RealtimeOptions> = {
   presenceGraceMs: 600, presenceSweepMs: 200, instanceHeartbeatMs: 300, instanceTimeoutMs: 2000, heartbeatSendMs: 300,
 };
 
-/** `n` server instances on one fresh database, as separate deployments would run them (own pools). */
-export async function startCluster(n: number, realtime: Partial<RealtimeOptions> = FAST) {
+/** `n` server instances on one fresh database, as separate deployments would run them (own pools); `env` on top of the unthrottled test environment. */
+export async function startCluster(n: number, realtime: Partial<RealtimeOptions> = FAST, env: Record<string, string> = {}) {
   const db: TestDatabase = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'practice-rt-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.url,
-    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BCRYPT_COST: '4', LOG_LEVEL: 'silent', ...UNTHROTTLED,
+    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BCRYPT_COST: '4', LOG_LEVEL: 'silent', ...UNTHROTTLED, ...env,
   });
   const instances: Instance[] = [];
   const extraPools: ReturnType<typeof createKnex>[] = [];

@@ -78,15 +78,15 @@ async function respondWithSession(deps: AppDeps, ctx: Context, registered: Regis
  */
 async function checkLogin(deps: AppDeps, email: string, password: string): Promise<AuthUser> {
   const key = deps.lookupHash('email', normaliseEmail(email));
-  const locked = deps.throttles.logins.attempt(key);
+  const locked = await deps.throttles.logins.attempt(key);
   if (locked !== null) throw errors.tooManyRequests(locked);
   const user = await findAuthUser(deps.knex, key);
   const passwordOk = await deps.throttles.bcrypt.run(() => verifyPassword(password, user?.passwordHash ?? null));
   if (!user || !passwordOk || !user.activo) {
-    deps.throttles.logins.failed(key);
+    await deps.throttles.logins.failed(key);
     throw user ? errors.badCredentials() : errors.notFound('Usuario', 'User');
   }
-  deps.throttles.logins.succeeded(key);
+  await deps.throttles.logins.succeeded(key);
   return user;
 }
 

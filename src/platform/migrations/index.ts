@@ -26,6 +26,7 @@ import * as m028 from './028_analitica_funciones.ts';
 import * as m029 from './029_analitica_supresion_complementaria.ts';
 import * as m040 from './040_audit_log.ts';
 import * as m041 from './041_firmas_clinicas.ts';
+import * as m042 from './042_throttles.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '029_analitica_supresion_complementaria': m029,
   '040_audit_log': m040,
   '041_firmas_clinicas': m041,
+  '042_throttles': m042,
 };

@@ -1,0 +1,143 @@
+import type { Knex } from 'knex';
+
+/**
+ * The abuse limits with their state in PostgreSQL (migration 042), so they hold for the practice
+ * and not per instance: a user spread over N instances by a balancer gets the limit once, not N
+ * times. Each check is one statement, atomic under concurrency (the row lock of an upsert or a
+ * conditional update), with the same decisions as the in-memory models of throttle.ts (the tests
+ * compare them step by step).
+ *
+ * Time is `now` when given (tests inject a clock), else the database's: one clock for every
+ * instance, so a skewed server clock can neither refill a bucket early nor end a lock early. Times
+ * only move forward within a row (greatest), so two instances' slightly different clocks cannot
+ * mint tokens either.
+ */
+
+export type Now = (() => number) | undefined;
+
+const NOW = `coalesce(:now::float8, extract(epoch from statement_timestamp()) * 1000)`;
+
+type Row = Record<string, unknown>;
+
+async function one(knex: Knex, sql: string, bindings: Record<string, unknown>, now: Now): Promise<Row | undefined> {
+  const { rows } = await knex.raw(sql, { ...bindings, now: now ? now() : null });
+  return rows[0] as Row | undefined;
+}
+
+/** A token bucket per key: `perMinute` tokens a minute, at most `burst` saved up. perMinute 0: no limit. */
+export class SharedTokenBuckets {
+  private readonly sql: string;
+
+  constructor(private readonly knex: Knex, private readonly kind: string, private readonly perMinute: number, private readonly burst: number, private readonly now?: Now) {
+    // The tokens after refilling since the row's last change: the rate times the time elapsed, capped at the burst.
+    const refilled = 'least(:burst::float8, b.tokens + greatest(0, excluded.at_ms - b.at_ms) * :rate::float8)';
+    this.sql = `insert into throttle_buckets as b (kind, subject, tokens, at_ms, granted, expires_ms)
+      values (:kind, :subject, :burst::float8 - 1, ${NOW}, true, ${NOW} + :burst::float8 / :rate::float8)
+      on conflict (kind, subject) do update set
+        granted = ${refilled} >= 1,
+        tokens = ${refilled} - case when ${refilled} >= 1 then 1 else 0 end,
+        at_ms = greatest(b.at_ms, excluded.at_ms),
+        expires_ms = greatest(b.at_ms, excluded.at_ms) + :burst::float8 / :rate::float8
+      returning granted, tokens`;
+  }
+
+  /** Takes one token; null when allowed, else the seconds until one is available. */
+  async take(key: string): Promise<number | null> {
+    if (this.perMinute <= 0) return null;
+    const rate = this.perMinute / 60_000;
+    const row = await one(this.knex, this.sql, { kind: this.kind, subject: key, burst: this.burst, rate }, this.now);
+    if (!row || row.granted) return null;
+    return (1 - Number(row.tokens)) / rate / 1000;
+  }
+}
+
+/** At most `max` events per key in a fixed window of `windowMs`. max 0: no limit. */
+export class SharedWindowCounter {
+  // `n` counts the attempts of the window, the refused ones too (capped): allowed while n <= max.
+  private static readonly SQL = `insert into throttle_windows as w (kind, subject, start_ms, n, expires_ms)
+    values (:kind, :subject, ${NOW}, 1, ${NOW} + :window::float8)
+    on conflict (kind, subject) do update set
+      start_ms = case when excluded.start_ms - w.start_ms >= :window::float8 then excluded.start_ms else w.start_ms end,
+      n = case when excluded.start_ms - w.start_ms >= :window::float8 then 1 else least(w.n + 1, :max::int + 1) end,
+      expires_ms = case when excluded.start_ms - w.start_ms >= :window::float8 then excluded.expires_ms else w.expires_ms end
+    returning n, start_ms + :window::float8 - ${NOW} as remaining_ms`;
+
+  constructor(private readonly knex: Knex, private readonly kind: string, private readonly max: number, private readonly windowMs: number, private readonly now?: Now) {}
+
+  /** Counts one; null when allowed, else the seconds until the window ends. */
+  async hit(key: string): Promise<number | null> {
+    if (this.max <= 0) return null;
+    const row = await one(this.knex, SharedWindowCounter.SQL, { kind: this.kind, subject: key, max: this.max, window: this.windowMs }, this.now);
+    if (!row || Number(row.n) <= this.max) return null;
+    return Number(row.remaining_ms) / 1000;
+  }
+}
+
+/** SQL for the state after one more failure, from the state before (column expressions or the empty state's literals). */
+function afterFailure(failures: string, locks: string, lockedUntil: string) {
+  const kept = `(array(select f from unnest(${failures}) f where ${NOW} - f < :window::float8) || ${NOW}::float8)`;
+  const full = `(cardinality(${kept}) >= :max::int)`;
+  const until = `case when ${full} then ${NOW} + least(:window::float8, 30000 * 2 ^ least(${locks}, 20)) else ${lockedUntil} end`;
+  return {
+    failures: `case when ${full} then '{}'::float8[] else ${kept} end`,
+    locks: `${locks} + ${full}::int`,
+    lockedUntil: until,
+    expires: `greatest(${until}, ${NOW}) + :window::float8`,
+  };
+}
+
+const fresh = afterFailure(`'{}'::float8[]`, '0', '0');
+const next = afterFailure('l.failures', 'l.locks', 'l.locked_until');
+
+/**
+ * Failed logins per account: after `max` failures within `windowMs` the account is locked for 30 s;
+ * each attempt while locked doubles the lock (60 s, 120 s, ... up to the window), so hammering only
+ * pushes the next try further away. A success clears the account.
+ */
+export class SharedLoginFailures {
+  private static readonly ATTEMPT = `update throttle_logins set locks = locks + 1,
+      locked_until = ${NOW} + least(:window::float8, 30000 * 2 ^ least(locks, 20)),
+      expires_ms = ${NOW} + least(:window::float8, 30000 * 2 ^ least(locks, 20)) + :window::float8
+    where subject = :subject and locked_until > ${NOW}
+    returning locked_until - ${NOW} as remaining_ms`;
+
+  private static readonly FAILED = `insert into throttle_logins as l (subject, failures, locks, locked_until, expires_ms)
+    values (:subject, ${fresh.failures}, ${fresh.locks}, ${fresh.lockedUntil}, ${fresh.expires})
+    on conflict (subject) do update set
+      failures = ${next.failures}, locks = ${next.locks}, locked_until = ${next.lockedUntil}, expires_ms = ${next.expires}`;
+
+  constructor(private readonly knex: Knex, private readonly max: number, private readonly windowMs: number, private readonly now?: Now) {}
+
+  /** Null when the account may try now; else the seconds it stays locked (this attempt lengthens the lock). */
+  async attempt(key: string): Promise<number | null> {
+    if (this.max <= 0) return null;
+    const row = await one(this.knex, SharedLoginFailures.ATTEMPT, { subject: key, window: this.windowMs }, this.now);
+    return row ? Number(row.remaining_ms) / 1000 : null;
+  }
+
+  async failed(key: string): Promise<void> {
+    if (this.max <= 0) return;
+    await one(this.knex, SharedLoginFailures.FAILED, { subject: key, window: this.windowMs, max: this.max }, this.now);
+  }
+
+  async succeeded(key: string): Promise<void> {
+    if (this.max <= 0) return;
+    await this.knex('throttle_logins').where({ subject: key }).delete();
+  }
+}
+
+/** Drops the rows that say nothing any more (a full bucket, an ended window, an account long quiet); one statement. */
+export async function purgeThrottles(knex: Knex, now?: Now): Promise<number> {
+  const { rows } = await knex.raw(`with b as (delete from throttle_buckets where expires_ms < ${NOW} returning 1),
+      w as (delete from throttle_windows where expires_ms < ${NOW} returning 1),
+      l as (delete from throttle_logins where expires_ms < ${NOW} returning 1)
+    select (select count(*) from b) + (select count(*) from w) + (select count(*) from l) as n`, { now: now ? now() : null });
+  return Number(rows[0].n);
+}
+
+/** Purges every `everyMs` (each instance does; a delete finding nothing is cheap). Returns the stop. */
+export function scheduleThrottlePurge(knex: Knex, everyMs: number, onError: (err: unknown) => void): () => void {
+  const timer = setInterval(() => void purgeThrottles(knex).catch(onError), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

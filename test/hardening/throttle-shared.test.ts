@@ -1,0 +1,125 @@
+import { expect } from 'chai';
+import { LoginFailures, TokenBuckets, WindowCounter } from '../../src/platform/throttle.ts';
+import { purgeThrottles, SharedLoginFailures, SharedTokenBuckets, SharedWindowCounter } from '../../src/platform/throttle-shared.ts';
+import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+
+/** A small deterministic generator, so a failing sequence is the same on every run. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const same = (shared: number | null, memory: number | null, step: string) => {
+  if (memory === null) expect(shared, step).to.equal(null);
+  else expect(shared, step).to.be.closeTo(memory, 1e-6);
+};
+
+describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
+  let db: TestDatabase;
+  let t = Date.UTC(2031, 0, 1);
+  const now = () => t;
+  before(async () => { db = await createTestDatabase(); });
+  after(() => db?.drop());
+
+  it('a token bucket decides as the in-memory model, step by step, under the injected clock', async () => {
+    const rnd = random(7);
+    const memory = new TokenBuckets(6, 5, now);
+    const shared = new SharedTokenBuckets(db.knex, 'writes', 6, 5, now);
+    let refused = 0;
+    for (let i = 0; i < 400; i++) {
+      if (rnd() < 0.5) t += Math.floor(rnd() * 4000);
+      const key = `u${Math.floor(rnd() * 3)}`;
+      const expected = memory.take(key);
+      if (expected !== null) refused += 1;
+      same(await shared.take(key), expected, `step ${i}`);
+    }
+    expect(refused, 'the sequence reached the limit often').to.be.above(50);
+  });
+
+  it('a window counter decides as the in-memory model, step by step', async () => {
+    const rnd = random(11);
+    const memory = new WindowCounter(4, 60_000, now);
+    const shared = new SharedWindowCounter(db.knex, 'auth', 4, 60_000, now);
+    let refused = 0;
+    for (let i = 0; i < 400; i++) {
+      if (rnd() < 0.4) t += Math.floor(rnd() * 20_000);
+      const key = `198.51.100.${Math.floor(rnd() * 3)}`;
+      const expected = memory.hit(key);
+      if (expected !== null) refused += 1;
+      same(await shared.hit(key), expected, `step ${i}`);
+    }
+    expect(refused, 'the sequence reached the limit often').to.be.above(50);
+  });
+
+  it('failed logins lock an account as the in-memory model does, lock doubling included', async () => {
+    const rnd = random(13);
+    const window = 600_000;
+    const memory = new LoginFailures(3, window, now);
+    const shared = new SharedLoginFailures(db.knex, 3, window, now);
+    let locked = 0;
+    for (let i = 0; i < 400; i++) {
+      if (rnd() < 0.5) t += Math.floor(rnd() * 90_000);
+      const key = `cuenta-${Math.floor(rnd() * 3)}`;
+      const expected = memory.attempt(key);
+      same(await shared.attempt(key), expected, `step ${i}`);
+      if (expected !== null) {
+        locked += 1;
+        continue;
+      }
+      if (rnd() < 0.9) {
+        memory.failed(key);
+        await shared.failed(key);
+      } else {
+        memory.succeeded(key);
+        await shared.succeeded(key);
+      }
+    }
+    expect(locked, 'the sequence locked accounts often').to.be.above(50);
+  });
+
+  it('concurrent checks of one key never grant more than the limit (one atomic statement each)', async () => {
+    const buckets = new SharedTokenBuckets(db.knex, 'writes', 1, 10, now);
+    const takes = await Promise.all(Array.from({ length: 40 }, () => buckets.take('concurrent')));
+    expect(takes.filter((w) => w === null)).to.have.length(10);
+    const windows = new SharedWindowCounter(db.knex, 'registrations', 7, 3_600_000, now);
+    const hits = await Promise.all(Array.from({ length: 40 }, () => windows.hit('203.0.113.50')));
+    expect(hits.filter((w) => w === null)).to.have.length(7);
+  });
+
+  it('0 turns each limit off and stores nothing', async () => {
+    const before = await db.knex('throttle_buckets').count({ n: '*' }).first();
+    expect(await new SharedTokenBuckets(db.knex, 'writes', 0, 5, now).take('off')).to.equal(null);
+    expect(await new SharedWindowCounter(db.knex, 'auth', 0, 60_000, now).hit('off')).to.equal(null);
+    const logins = new SharedLoginFailures(db.knex, 0, 60_000, now);
+    await logins.failed('off');
+    expect(await logins.attempt('off')).to.equal(null);
+    expect(await db.knex('throttle_buckets').count({ n: '*' }).first()).to.deep.equal(before);
+    expect(await db.knex('throttle_logins').where({ subject: 'off' }).first()).to.equal(undefined);
+  });
+
+  it('purges rows that say nothing any more, and only those', async () => {
+    const buckets = new SharedTokenBuckets(db.knex, 'writes', 60, 2, now);
+    await buckets.take('purge-me');
+    await buckets.take('purge-me');
+    t += 60_000; // refilled two tokens' worth at one a second: full again, as if never seen
+    await buckets.take('kept');
+    await purgeThrottles(db.knex, now);
+    const left = (await db.knex('throttle_buckets').where({ kind: 'writes' }).pluck('subject')) as string[];
+    expect(left).to.include('kept').and.not.include('purge-me');
+    // The purged key starts from a full bucket, as it would have.
+    expect(await buckets.take('purge-me')).to.equal(null);
+    expect(await buckets.take('purge-me')).to.equal(null);
+    expect(await buckets.take('purge-me')).to.be.closeTo(1, 1e-6);
+  });
+
+  it('without an injected clock, uses the database clock', async () => {
+    const buckets = new SharedTokenBuckets(db.knex, 'writes', 60, 1);
+    expect(await buckets.take('db-clock')).to.equal(null);
+    expect(await buckets.take('db-clock')).to.be.within(0.5, 1);
+    const row = await db.knex('throttle_buckets').where({ subject: 'db-clock' }).first();
+    expect(Math.abs(Number(row.at_ms) - Date.now())).to.be.below(5_000);
+  });
+});
