@@ -13,6 +13,7 @@ import { scaleSection } from './scale.ts';
 import { realtimeSection } from './realtime.ts';
 import { heldSendsSection } from './held-sends.ts';
 import { sealingSection } from './sealing.ts';
+import { throttlesSection } from './throttles.ts';
 import { profileSection } from './profile.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
@@ -26,6 +27,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   realtime: realtimeSection,
   'held-sends': heldSendsSection,
   sealing: sealingSection,
+  throttles: throttlesSection,
 };
 
 const { values } = parseArgs({

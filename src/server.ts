@@ -18,7 +18,7 @@ import { sequenceIds } from './platform/ids.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
 import { lookupHasher } from './platform/security.ts';
 import { createThrottles } from './platform/throttle.ts';
-import { scheduleThrottlePurge } from './platform/throttle-shared.ts';
+import { scheduleThrottlePurge, throttlePool } from './platform/throttle-shared.ts';
 import { allProjections } from './projections/index.ts';
 import { setMinCell } from './platform/analytics/views.ts';
 import { CheckpointRunner, projectionHandlers } from './projections/runner.ts';
@@ -105,10 +105,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     // A token FCM no longer knows is dropped from the user's devices (deps is set before the outbox starts).
     if ((await push.send(p)) === 'unregistered') await dropUnregisteredToken(deps, p.token);
   } }, logger);
+  // The shared limits' checks, on a small pool of their own (prepared statements: about a round trip each).
+  const throttleDb = throttlePool(url, (err) => logger.warn({ err }, 'throttle connection lost'));
   const deps: AppDeps = {
     store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
     lookupHash: lookupHasher(await keys.serverKey('lookup')), logger, projections, reactors, auditLog, mailer, push, keys,
-    throttles: createThrottles(config.limits, availableParallelism(), knex),
+    throttles: createThrottles(config.limits, availableParallelism(), throttleDb),
   };
   projections.start();
   auditLog.start();
@@ -126,7 +128,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
   // The throttles' rows that say nothing any more (a full bucket, an ended window): a minute is plenty.
-  const stopThrottlePurge = scheduleThrottlePurge(knex, 60_000, (err) => logger.warn({ err }, 'throttle purge failed'));
+  const stopThrottlePurge = scheduleThrottlePurge(throttleDb, 60_000, (err) => logger.warn({ err }, 'throttle purge failed'));
 
   const drain = new HttpDrain();
   const server = createHttpServer(config, drain.wrap(createApp(deps, { users }).callback()));
@@ -152,6 +154,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       stopThrottlePurge();
       await reminders.stop();
       await Promise.all([projections.stop(), auditLog.stop(), signer.stop(), reactors.stop(), outbox.stop(), users.stop()]);
+      await throttleDb.end();
       await store.close();
       await keys.close();
       await owned?.close();

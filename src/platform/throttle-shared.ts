@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import pg from 'pg';
 
 /**
  * The abuse limits with their state in PostgreSQL (migration 042), so they hold for the practice
@@ -15,37 +15,54 @@ import type { Knex } from 'knex';
 
 export type Now = (() => number) | undefined;
 
-const NOW = `coalesce(:now::float8, extract(epoch from statement_timestamp()) * 1000)`;
+/**
+ * Where the checks run: a pool of its own (throttlePool), whose prepared statements skip parsing
+ * and planning after each connection's first use: a check costs about one round trip.
+ */
+export interface ThrottleDb {
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+}
+
+/** A few connections are plenty: a check holds one for about a round trip. */
+export function throttlePool(databaseUrl: string, onError: (err: Error) => void, max = 4): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: 'practice-throttles' });
+  // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; the next check opens another.
+  pool.on('error', onError);
+  return pool;
+}
+
+// $1 is always the injected time (null: the database's).
+const NOW = `coalesce($1::float8, extract(epoch from statement_timestamp()) * 1000)`;
 
 type Row = Record<string, unknown>;
 
-async function one(knex: Knex, sql: string, bindings: Record<string, unknown>, now: Now): Promise<Row | undefined> {
-  const { rows } = await knex.raw(sql, { ...bindings, now: now ? now() : null });
-  return rows[0] as Row | undefined;
+async function one(db: ThrottleDb, name: string, text: string, now: Now, values: unknown[]): Promise<Row | undefined> {
+  const { rows } = await db.query({ name, text, values: [now ? now() : null, ...values] });
+  return rows[0];
 }
+
+/** The tokens after refilling since the row's last change: the rate times the time elapsed, capped at the burst. */
+const REFILLED = 'least($4::float8, b.tokens + greatest(0, excluded.at_ms - b.at_ms) * $5::float8)';
 
 /** A token bucket per key: `perMinute` tokens a minute, at most `burst` saved up. perMinute 0: no limit. */
 export class SharedTokenBuckets {
-  private readonly sql: string;
+  // $2 kind, $3 subject, $4 burst, $5 tokens per ms. `granted`: whether this call took a token.
+  private static readonly SQL = `insert into throttle_buckets as b (kind, subject, tokens, at_ms, granted, expires_ms)
+    values ($2, $3, $4::float8 - 1, ${NOW}, true, ${NOW} + $4::float8 / $5::float8)
+    on conflict (kind, subject) do update set
+      granted = ${REFILLED} >= 1,
+      tokens = ${REFILLED} - case when ${REFILLED} >= 1 then 1 else 0 end,
+      at_ms = greatest(b.at_ms, excluded.at_ms),
+      expires_ms = greatest(b.at_ms, excluded.at_ms) + $4::float8 / $5::float8
+    returning granted, tokens`;
 
-  constructor(private readonly knex: Knex, private readonly kind: string, private readonly perMinute: number, private readonly burst: number, private readonly now?: Now) {
-    // The tokens after refilling since the row's last change: the rate times the time elapsed, capped at the burst.
-    const refilled = 'least(:burst::float8, b.tokens + greatest(0, excluded.at_ms - b.at_ms) * :rate::float8)';
-    this.sql = `insert into throttle_buckets as b (kind, subject, tokens, at_ms, granted, expires_ms)
-      values (:kind, :subject, :burst::float8 - 1, ${NOW}, true, ${NOW} + :burst::float8 / :rate::float8)
-      on conflict (kind, subject) do update set
-        granted = ${refilled} >= 1,
-        tokens = ${refilled} - case when ${refilled} >= 1 then 1 else 0 end,
-        at_ms = greatest(b.at_ms, excluded.at_ms),
-        expires_ms = greatest(b.at_ms, excluded.at_ms) + :burst::float8 / :rate::float8
-      returning granted, tokens`;
-  }
+  constructor(private readonly db: ThrottleDb, private readonly kind: string, private readonly perMinute: number, private readonly burst: number, private readonly now?: Now) {}
 
   /** Takes one token; null when allowed, else the seconds until one is available. */
   async take(key: string): Promise<number | null> {
     if (this.perMinute <= 0) return null;
     const rate = this.perMinute / 60_000;
-    const row = await one(this.knex, this.sql, { kind: this.kind, subject: key, burst: this.burst, rate }, this.now);
+    const row = await one(this.db, 'throttle_take', SharedTokenBuckets.SQL, this.now, [this.kind, key, this.burst, rate]);
     if (!row || row.granted) return null;
     return (1 - Number(row.tokens)) / rate / 1000;
   }
@@ -53,36 +70,36 @@ export class SharedTokenBuckets {
 
 /** At most `max` events per key in a fixed window of `windowMs`. max 0: no limit. */
 export class SharedWindowCounter {
-  // `n` counts the attempts of the window, the refused ones too (capped): allowed while n <= max.
+  // $2 kind, $3 subject, $4 max, $5 window. `n` counts the window's attempts, refused ones too (capped): allowed while n <= max.
   private static readonly SQL = `insert into throttle_windows as w (kind, subject, start_ms, n, expires_ms)
-    values (:kind, :subject, ${NOW}, 1, ${NOW} + :window::float8)
+    values ($2, $3, ${NOW}, 1, ${NOW} + $5::float8)
     on conflict (kind, subject) do update set
-      start_ms = case when excluded.start_ms - w.start_ms >= :window::float8 then excluded.start_ms else w.start_ms end,
-      n = case when excluded.start_ms - w.start_ms >= :window::float8 then 1 else least(w.n + 1, :max::int + 1) end,
-      expires_ms = case when excluded.start_ms - w.start_ms >= :window::float8 then excluded.expires_ms else w.expires_ms end
-    returning n, start_ms + :window::float8 - ${NOW} as remaining_ms`;
+      start_ms = case when excluded.start_ms - w.start_ms >= $5::float8 then excluded.start_ms else w.start_ms end,
+      n = case when excluded.start_ms - w.start_ms >= $5::float8 then 1 else least(w.n + 1, $4::int + 1) end,
+      expires_ms = case when excluded.start_ms - w.start_ms >= $5::float8 then excluded.expires_ms else w.expires_ms end
+    returning n, start_ms + $5::float8 - ${NOW} as remaining_ms`;
 
-  constructor(private readonly knex: Knex, private readonly kind: string, private readonly max: number, private readonly windowMs: number, private readonly now?: Now) {}
+  constructor(private readonly db: ThrottleDb, private readonly kind: string, private readonly max: number, private readonly windowMs: number, private readonly now?: Now) {}
 
   /** Counts one; null when allowed, else the seconds until the window ends. */
   async hit(key: string): Promise<number | null> {
     if (this.max <= 0) return null;
-    const row = await one(this.knex, SharedWindowCounter.SQL, { kind: this.kind, subject: key, max: this.max, window: this.windowMs }, this.now);
+    const row = await one(this.db, 'throttle_hit', SharedWindowCounter.SQL, this.now, [this.kind, key, this.max, this.windowMs]);
     if (!row || Number(row.n) <= this.max) return null;
     return Number(row.remaining_ms) / 1000;
   }
 }
 
-/** SQL for the state after one more failure, from the state before (column expressions or the empty state's literals). */
+/** SQL for the state after one more failure ($3 window, $4 max), from the state before (columns, or the empty state's literals). */
 function afterFailure(failures: string, locks: string, lockedUntil: string) {
-  const kept = `(array(select f from unnest(${failures}) f where ${NOW} - f < :window::float8) || ${NOW}::float8)`;
-  const full = `(cardinality(${kept}) >= :max::int)`;
-  const until = `case when ${full} then ${NOW} + least(:window::float8, 30000 * 2 ^ least(${locks}, 20)) else ${lockedUntil} end`;
+  const kept = `(array(select f from unnest(${failures}) f where ${NOW} - f < $3::float8) || ${NOW}::float8)`;
+  const full = `(cardinality(${kept}) >= $4::int)`;
+  const until = `case when ${full} then ${NOW} + least($3::float8, 30000 * 2 ^ least(${locks}, 20)) else ${lockedUntil} end`;
   return {
     failures: `case when ${full} then '{}'::float8[] else ${kept} end`,
     locks: `${locks} + ${full}::int`,
     lockedUntil: until,
-    expires: `greatest(${until}, ${NOW}) + :window::float8`,
+    expires: `greatest(${until}, ${NOW}) + $3::float8`,
   };
 }
 
@@ -95,49 +112,51 @@ const next = afterFailure('l.failures', 'l.locks', 'l.locked_until');
  * pushes the next try further away. A success clears the account.
  */
 export class SharedLoginFailures {
+  // $2 subject, $3 window. The lock's length comes from the locks before this one.
   private static readonly ATTEMPT = `update throttle_logins set locks = locks + 1,
-      locked_until = ${NOW} + least(:window::float8, 30000 * 2 ^ least(locks, 20)),
-      expires_ms = ${NOW} + least(:window::float8, 30000 * 2 ^ least(locks, 20)) + :window::float8
-    where subject = :subject and locked_until > ${NOW}
+      locked_until = ${NOW} + least($3::float8, 30000 * 2 ^ least(locks, 20)),
+      expires_ms = ${NOW} + least($3::float8, 30000 * 2 ^ least(locks, 20)) + $3::float8
+    where subject = $2 and locked_until > ${NOW}
     returning locked_until - ${NOW} as remaining_ms`;
 
   private static readonly FAILED = `insert into throttle_logins as l (subject, failures, locks, locked_until, expires_ms)
-    values (:subject, ${fresh.failures}, ${fresh.locks}, ${fresh.lockedUntil}, ${fresh.expires})
+    values ($2, ${fresh.failures}, ${fresh.locks}, ${fresh.lockedUntil}, ${fresh.expires})
     on conflict (subject) do update set
       failures = ${next.failures}, locks = ${next.locks}, locked_until = ${next.lockedUntil}, expires_ms = ${next.expires}`;
 
-  constructor(private readonly knex: Knex, private readonly max: number, private readonly windowMs: number, private readonly now?: Now) {}
+  constructor(private readonly db: ThrottleDb, private readonly max: number, private readonly windowMs: number, private readonly now?: Now) {}
 
   /** Null when the account may try now; else the seconds it stays locked (this attempt lengthens the lock). */
   async attempt(key: string): Promise<number | null> {
     if (this.max <= 0) return null;
-    const row = await one(this.knex, SharedLoginFailures.ATTEMPT, { subject: key, window: this.windowMs }, this.now);
+    const row = await one(this.db, 'throttle_login_attempt', SharedLoginFailures.ATTEMPT, this.now, [key, this.windowMs]);
     return row ? Number(row.remaining_ms) / 1000 : null;
   }
 
   async failed(key: string): Promise<void> {
     if (this.max <= 0) return;
-    await one(this.knex, SharedLoginFailures.FAILED, { subject: key, window: this.windowMs, max: this.max }, this.now);
+    await one(this.db, 'throttle_login_failed', SharedLoginFailures.FAILED, this.now, [key, this.windowMs, this.max]);
   }
 
   async succeeded(key: string): Promise<void> {
     if (this.max <= 0) return;
-    await this.knex('throttle_logins').where({ subject: key }).delete();
+    await this.db.query({ name: 'throttle_login_succeeded', text: 'delete from throttle_logins where subject = $1', values: [key] });
   }
 }
 
+const PURGE = `with b as (delete from throttle_buckets where expires_ms < ${NOW} returning 1),
+    w as (delete from throttle_windows where expires_ms < ${NOW} returning 1),
+    l as (delete from throttle_logins where expires_ms < ${NOW} returning 1)
+  select (select count(*) from b) + (select count(*) from w) + (select count(*) from l) as n`;
+
 /** Drops the rows that say nothing any more (a full bucket, an ended window, an account long quiet); one statement. */
-export async function purgeThrottles(knex: Knex, now?: Now): Promise<number> {
-  const { rows } = await knex.raw(`with b as (delete from throttle_buckets where expires_ms < ${NOW} returning 1),
-      w as (delete from throttle_windows where expires_ms < ${NOW} returning 1),
-      l as (delete from throttle_logins where expires_ms < ${NOW} returning 1)
-    select (select count(*) from b) + (select count(*) from w) + (select count(*) from l) as n`, { now: now ? now() : null });
-  return Number(rows[0].n);
+export async function purgeThrottles(db: ThrottleDb, now?: Now): Promise<number> {
+  return Number((await one(db, 'throttle_purge', PURGE, now, []))!.n);
 }
 
 /** Purges every `everyMs` (each instance does; a delete finding nothing is cheap). Returns the stop. */
-export function scheduleThrottlePurge(knex: Knex, everyMs: number, onError: (err: unknown) => void): () => void {
-  const timer = setInterval(() => void purgeThrottles(knex).catch(onError), everyMs);
+export function scheduleThrottlePurge(db: ThrottleDb, everyMs: number, onError: (err: unknown) => void): () => void {
+  const timer = setInterval(() => void purgeThrottles(db).catch(onError), everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import type { Limits } from './limits.ts';
-import { SharedLoginFailures, SharedTokenBuckets, SharedWindowCounter, type Now } from './throttle-shared.ts';
+import { SharedLoginFailures, SharedTokenBuckets, SharedWindowCounter, type Now, type ThrottleDb } from './throttle-shared.ts';
 
 // The limits' models in the memory of one process: the reference the shared limits
 // (throttle-shared.ts, what the server runs) are tested against step by step, and the bench's
@@ -153,13 +152,13 @@ export interface Throttles {
   bcrypt: WorkQueue;
 }
 
-/** `now`: the tests' clock; by default the database's, one clock for every instance. */
-export function createThrottles(limits: Limits, cores: number, knex: Knex, now?: Now): Throttles {
+/** `db`: the throttles' pool (throttlePool); `now`: the tests' clock, by default the database's, one clock for every instance. */
+export function createThrottles(limits: Limits, cores: number, db: ThrottleDb, now?: Now): Throttles {
   return {
-    writes: new SharedTokenBuckets(knex, 'writes', limits.writesPerMinute, limits.writeBurst, now),
-    auth: new SharedWindowCounter(knex, 'auth', limits.authRatePerMinute, 60_000, now),
-    registrations: new SharedWindowCounter(knex, 'registrations', limits.registrationsPerHour, 3_600_000, now),
-    logins: new SharedLoginFailures(knex, limits.loginMaxFailures, limits.loginFailureWindowMs, now),
+    writes: new SharedTokenBuckets(db, 'writes', limits.writesPerMinute, limits.writeBurst, now),
+    auth: new SharedWindowCounter(db, 'auth', limits.authRatePerMinute, 60_000, now),
+    registrations: new SharedWindowCounter(db, 'registrations', limits.registrationsPerHour, 3_600_000, now),
+    logins: new SharedLoginFailures(db, limits.loginMaxFailures, limits.loginFailureWindowMs, now),
     bcrypt: new WorkQueue(Math.max(1, cores)),
   };
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { LoginFailures, TokenBuckets, WindowCounter } from '../../src/platform/throttle.ts';
-import { purgeThrottles, SharedLoginFailures, SharedTokenBuckets, SharedWindowCounter } from '../../src/platform/throttle-shared.ts';
+import type pg from 'pg';
+import { purgeThrottles, SharedLoginFailures, SharedTokenBuckets, SharedWindowCounter, throttlePool } from '../../src/platform/throttle-shared.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 
 /** A small deterministic generator, so a failing sequence is the same on every run. */
@@ -19,15 +20,22 @@ const same = (shared: number | null, memory: number | null, step: string) => {
 
 describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
   let db: TestDatabase;
+  let pool: pg.Pool;
   let t = Date.UTC(2031, 0, 1);
   const now = () => t;
-  before(async () => { db = await createTestDatabase(); });
-  after(() => db?.drop());
+  before(async () => {
+    db = await createTestDatabase();
+    pool = throttlePool(db.url, (err) => { throw err; }, 8);
+  });
+  after(async () => {
+    await pool?.end();
+    await db?.drop();
+  });
 
   it('a token bucket decides as the in-memory model, step by step, under the injected clock', async () => {
     const rnd = random(7);
     const memory = new TokenBuckets(6, 5, now);
-    const shared = new SharedTokenBuckets(db.knex, 'writes', 6, 5, now);
+    const shared = new SharedTokenBuckets(pool, 'writes', 6, 5, now);
     let refused = 0;
     for (let i = 0; i < 400; i++) {
       if (rnd() < 0.5) t += Math.floor(rnd() * 4000);
@@ -42,7 +50,7 @@ describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
   it('a window counter decides as the in-memory model, step by step', async () => {
     const rnd = random(11);
     const memory = new WindowCounter(4, 60_000, now);
-    const shared = new SharedWindowCounter(db.knex, 'auth', 4, 60_000, now);
+    const shared = new SharedWindowCounter(pool, 'auth', 4, 60_000, now);
     let refused = 0;
     for (let i = 0; i < 400; i++) {
       if (rnd() < 0.4) t += Math.floor(rnd() * 20_000);
@@ -58,7 +66,7 @@ describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
     const rnd = random(13);
     const window = 600_000;
     const memory = new LoginFailures(3, window, now);
-    const shared = new SharedLoginFailures(db.knex, 3, window, now);
+    const shared = new SharedLoginFailures(pool, 3, window, now);
     let locked = 0;
     for (let i = 0; i < 400; i++) {
       if (rnd() < 0.5) t += Math.floor(rnd() * 90_000);
@@ -81,19 +89,19 @@ describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
   });
 
   it('concurrent checks of one key never grant more than the limit (one atomic statement each)', async () => {
-    const buckets = new SharedTokenBuckets(db.knex, 'writes', 1, 10, now);
+    const buckets = new SharedTokenBuckets(pool, 'writes', 1, 10, now);
     const takes = await Promise.all(Array.from({ length: 40 }, () => buckets.take('concurrent')));
     expect(takes.filter((w) => w === null)).to.have.length(10);
-    const windows = new SharedWindowCounter(db.knex, 'registrations', 7, 3_600_000, now);
+    const windows = new SharedWindowCounter(pool, 'registrations', 7, 3_600_000, now);
     const hits = await Promise.all(Array.from({ length: 40 }, () => windows.hit('203.0.113.50')));
     expect(hits.filter((w) => w === null)).to.have.length(7);
   });
 
   it('0 turns each limit off and stores nothing', async () => {
     const before = await db.knex('throttle_buckets').count({ n: '*' }).first();
-    expect(await new SharedTokenBuckets(db.knex, 'writes', 0, 5, now).take('off')).to.equal(null);
-    expect(await new SharedWindowCounter(db.knex, 'auth', 0, 60_000, now).hit('off')).to.equal(null);
-    const logins = new SharedLoginFailures(db.knex, 0, 60_000, now);
+    expect(await new SharedTokenBuckets(pool, 'writes', 0, 5, now).take('off')).to.equal(null);
+    expect(await new SharedWindowCounter(pool, 'auth', 0, 60_000, now).hit('off')).to.equal(null);
+    const logins = new SharedLoginFailures(pool, 0, 60_000, now);
     await logins.failed('off');
     expect(await logins.attempt('off')).to.equal(null);
     expect(await db.knex('throttle_buckets').count({ n: '*' }).first()).to.deep.equal(before);
@@ -101,12 +109,12 @@ describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
   });
 
   it('purges rows that say nothing any more, and only those', async () => {
-    const buckets = new SharedTokenBuckets(db.knex, 'writes', 60, 2, now);
+    const buckets = new SharedTokenBuckets(pool, 'writes', 60, 2, now);
     await buckets.take('purge-me');
     await buckets.take('purge-me');
     t += 60_000; // refilled two tokens' worth at one a second: full again, as if never seen
     await buckets.take('kept');
-    await purgeThrottles(db.knex, now);
+    await purgeThrottles(pool, now);
     const left = (await db.knex('throttle_buckets').where({ kind: 'writes' }).pluck('subject')) as string[];
     expect(left).to.include('kept').and.not.include('purge-me');
     // The purged key starts from a full bucket, as it would have.
@@ -116,7 +124,7 @@ describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
   });
 
   it('without an injected clock, uses the database clock', async () => {
-    const buckets = new SharedTokenBuckets(db.knex, 'writes', 60, 1);
+    const buckets = new SharedTokenBuckets(pool, 'writes', 60, 1);
     expect(await buckets.take('db-clock')).to.equal(null);
     expect(await buckets.take('db-clock')).to.be.within(0.5, 1);
     const row = await db.knex('throttle_buckets').where({ subject: 'db-clock' }).first();
