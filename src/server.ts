@@ -22,6 +22,8 @@ import { scheduleThrottlePurge, throttlePool } from './platform/throttle-shared.
 import { allProjections } from './projections/index.ts';
 import { setMinCell } from './platform/analytics/views.ts';
 import { CheckpointRunner, projectionHandlers } from './projections/runner.ts';
+import { instanceName } from './projections/lease-keeper.ts';
+import { voidLeases } from './projections/leases.ts';
 import { AUDIT_LOG_CONSUMER, auditLogHandler } from './projections/audit-log.ts';
 import { CheckpointSigner } from './projections/audit-signer.ts';
 import { allReactors } from './reactors/index.ts';
@@ -82,6 +84,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const { knex, url } = opts.database ?? owned!;
+  // This process has just started the embedded PostgreSQL: a crashed run's consumer leases are void at once.
+  if (owned && !config.databaseUrl) await voidLeases(knex);
   const opened = await openEventStore(config, knex, url);
   // The callers' users in memory, evicted by their events: this process's appends (observe) and any other's (follow).
   const users = new AuthUserCache((emailHash) => findAuthUser(knex, emailHash));
@@ -90,15 +94,17 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   keys.watch(url); // an erasure by another instance takes effect here at once
   const store = users.observe(opened.store);
   await setMinCell(knex, config.analyticsMinCell);
-  const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections(config)), { table: 'projection_checkpoints' }, logger);
+  // One name for this process in the consumer leases, shared by its runners (/health shows who owns what).
+  const lease = { instance: instanceName(), ms: config.consumerLeaseMs };
+  const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections(config)), { table: 'projection_checkpoints', lease }, logger);
   // The tamper-evident log: its own loop on the store as stored, so that it never waits for a read model.
   const signer = new CheckpointSigner(knex, config.audit, logger);
   // Never parked: a leaf skipped would be a hole in the tree for good. It retries (and /health shows it).
   const auditLog = new CheckpointRunner(knex, opened.raw, [auditLogHandler()], {
-    table: 'projection_checkpoints', onBatch: (name) => name === AUDIT_LOG_CONSUMER && signer.nudge(),
+    table: 'projection_checkpoints', onBatch: (name) => name === AUDIT_LOG_CONSUMER && signer.nudge(), lease: { ...lease, pool: AUDIT_LOG_CONSUMER },
     retry: { attempts: Infinity, backoffMs: [100, 500, 2_000, 10_000, 30_000] },
   }, logger);
-  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser })), { table: 'reactor_checkpoints' }, logger);
+  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser })), { table: 'reactor_checkpoints', lease }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());
   const outbox = new OutboxWorker(knex, { mail: (p) => mailer.send(p), push: async (p) => {

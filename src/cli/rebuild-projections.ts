@@ -11,6 +11,7 @@ import { openDatabase, runningEmbeddedUrl, type Database } from '../platform/dat
 import { createLogger } from '../platform/logger.ts';
 import { allProjections } from '../projections/index.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../projections/runner.ts';
+import { instanceName } from '../projections/lease-keeper.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
 import { eventsUpTo, replayProgress, type ReplayProgress } from './rebuild-progress.ts';
 import { rebuildProjectionsShadow } from './rebuild-shadow.ts';
@@ -38,7 +39,9 @@ export async function rebuildProjections(
   let progress: ReplayProgress | null = null;
   const onBatch = (name: string, position: Position) => progress?.onBatch(name, position);
   const logger = createLogger(config.logLevel, { destination: 'stderr' });
-  const runner = new CheckpointRunner(db.knex, store, projectionHandlers(projections), { table: 'projection_checkpoints', onBatch }, logger);
+  const runner = new CheckpointRunner(db.knex, store, projectionHandlers(projections), {
+    table: 'projection_checkpoints', onBatch, lease: { instance: `rebuild-${instanceName()}`, ms: config.consumerLeaseMs },
+  }, logger);
   try {
     await resetProjections(db.knex, projections);
     log(`Read models emptied: ${projections.map((p) => p.name).join(', ')}. Replaying the log ...`);

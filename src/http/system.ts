@@ -5,6 +5,7 @@ import type { Context, Next } from 'koa';
 import type { AppDeps } from './deps.ts';
 import { parkedCounts } from '../projections/failures.ts';
 import type { CheckpointRunner } from '../projections/runner.ts';
+import { leaseOwners } from '../projections/leases.ts';
 import { errors } from '../platform/errors.ts';
 
 /**
@@ -16,6 +17,7 @@ function lagGauges(registry: client.Registry, prefix: 'projection' | 'reactor', 
     name: `${prefix}_lag_events`, help: `Events the ${prefix} runner has read that the ${prefix} has not applied yet`, labelNames: [prefix],
     registers: [registry],
     collect() {
+      this.reset(); // a consumer another instance owns now is that instance's to report
       for (const l of runners().flatMap((r) => r?.lag() ?? [])) this.set({ [prefix]: l.name }, l.events);
     },
   });
@@ -23,6 +25,7 @@ function lagGauges(registry: client.Registry, prefix: 'projection' | 'reactor', 
     name: `${prefix}_lag_seconds`, help: `Age of the oldest event the ${prefix} has not applied yet (0 when caught up)`, labelNames: [prefix],
     registers: [registry],
     collect() {
+      this.reset();
       for (const l of runners().flatMap((r) => r?.lag() ?? [])) this.set({ [prefix]: l.name }, l.seconds);
     },
   });
@@ -39,6 +42,14 @@ export function createMetrics(deps: AppDeps) {
   // The audit log's consumer is counted with the read models (projection="audit-log").
   lagGauges(registry, 'projection', () => [deps.projections, deps.auditLog]);
   lagGauges(registry, 'reactor', () => [deps.reactors]);
+  new client.Gauge({
+    name: 'consumers_owned', help: 'Read models (kind="projection") and reactors this instance runs now, by the consumer leases',
+    labelNames: ['kind', 'instance'], registers: [registry],
+    collect() {
+      this.reset();
+      for (const r of runnersOf(deps)) if (r.leases) this.inc({ kind: r.table === 'reactor_checkpoints' ? 'reactor' : 'projection', instance: r.leases.instance }, r.owned().length);
+    },
+  });
   new client.Gauge({
     name: 'parked_events', help: 'Events a read model or reactor skipped after its retries, not yet retried or skipped by an operator',
     labelNames: ['kind', 'consumer'], registers: [registry],
@@ -59,17 +70,27 @@ export function createMetrics(deps: AppDeps) {
   return { registry, middleware };
 }
 
+const runnersOf = (deps: AppDeps) => [deps.projections, deps.auditLog, deps.reactors].filter((r): r is CheckpointRunner => r !== undefined);
+
+/** Which instance runs each read model and reactor now (null: none this moment, one takes it over). */
+async function owners(deps: AppDeps): Promise<Record<string, string | null>> {
+  const consumers = runnersOf(deps).flatMap((r) => r.handlers.map((h) => ({ table: r.table, name: h.name })));
+  return Object.fromEntries(await leaseOwners(deps.knex, consumers));
+}
+
 export function mountSystem(router: Router, deps: AppDeps, registry: client.Registry): void {
   // Up while the process serves; DEGRADED (still 200) while a read model or reactor has parked
   // events or is retrying one: some answers or side effects are missing until an operator acts.
+  // `owners`: the instance that runs each of them (its name: host, pid and a random tail).
   router.get('/health', async (ctx) => {
-    const retrying = [...deps.projections.failing(), ...(deps.auditLog?.failing() ?? []), ...(deps.reactors?.failing() ?? [])].map((f) => f.name);
+    const retrying = runnersOf(deps).flatMap((r) => r.failing()).map((f) => f.name);
     try {
       const parked = await parkedCounts(deps.knex);
       const total = parked.reduce((s, r) => s + r.n, 0);
+      const held = await owners(deps);
       ctx.body = total === 0 && retrying.length === 0
-        ? { status: 'UP' }
-        : { status: 'DEGRADED', parkedEvents: total, parked: parked.map((r) => ({ kind: r.kind, consumer: r.consumer, events: r.n })), retrying };
+        ? { status: 'UP', owners: held }
+        : { status: 'DEGRADED', parkedEvents: total, parked: parked.map((r) => ({ kind: r.kind, consumer: r.consumer, events: r.n })), retrying, owners: held };
     } catch {
       ctx.body = { status: 'DEGRADED', database: 'unreachable', retrying };
     }

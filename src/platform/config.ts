@@ -27,6 +27,8 @@ export interface Config {
   bcryptCost: number;
   jsonLimitBytes: number;
   readYourWritesTimeoutMs: number;
+  /** How long an instance's lease on a read model or reactor lasts without renewal (src/projections/lease-keeper.ts). */
+  consumerLeaseMs: number;
   /** Years an erased patient's clinical records are kept (from the last activity) before their key is destroyed. */
   clinicalRetentionYears: number;
   /** How often the retention job looks for clinical keys due for destruction. */
@@ -45,6 +47,9 @@ export interface Config {
 }
 
 export { ConfigError } from './config-error.ts';
+
+/** Default of CONSUMER_LEASE_MS: how long a read model's or reactor's owner may go silent before another instance takes over. */
+export const DEFAULT_CONSUMER_LEASE_MS = 5_000;
 
 function validTimezone(tz: string): boolean {
   try {
@@ -108,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
     bcryptCost: int(env, 'BCRYPT_COST', 10, 4, 15),
     jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 10, 60_000),
+    consumerLeaseMs: int(env, 'CONSUMER_LEASE_MS', DEFAULT_CONSUMER_LEASE_MS, 100, 600_000),
     clinicalRetentionYears: int(env, 'CLINICAL_RETENTION_YEARS', 5, 0, 100),
     retentionJobIntervalMs: int(env, 'RETENTION_JOB_INTERVAL_MS', 3_600_000, 1000, 7 * 86_400_000),
     bookkeepingRetentionDays: int(env, 'BOOKKEEPING_RETENTION_DAYS', 30, 1, 3650),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Position, StoredEvent } from '../eventstore/port.ts';
 import { ApplyError } from './failures.ts';
+import { fence } from './leases.ts';
 
 /** A filter on event types: a list, a predicate, or absent for every event. */
 export type EventFilter = readonly string[] | ((type: string) => boolean);
@@ -38,20 +39,31 @@ export type CommitOutcome =
   /** Another process holds one of the consumers: it does this batch. */
   | { kind: 'locked' }
   /** A checkpoint moved since it was read (another process, a reset): read them again. */
-  | { kind: 'moved' };
+  | { kind: 'moved' }
+  /** These consumers' leases no longer name this instance (or ran out): nothing was written. */
+  | { kind: 'lost'; names: string[] };
+
+/** Thrown inside the batch transaction so that it rolls back. */
+class LeaseLost extends Error {
+  constructor(readonly names: string[]) {
+    super(`leases lost: ${names.join(', ')}`);
+  }
+}
 
 const lockKey = (table: string, name: string) => `${table}:${name}`;
 
 /**
  * Applies a batch to several consumers in one transaction: their advisory locks (the keys of
  * resetProjections and of the shadow rebuild), a check that every checkpoint is where the batch
- * starts, each event to each consumer that handles it, and every checkpoint in one statement.
- * A consumer's failure rolls the whole transaction back as an ApplyError naming it and the event.
+ * starts, each event to each consumer that handles it, with `owner` the fence (every consumer's
+ * lease still names this instance, checked last and held until the commit), and every checkpoint
+ * in one statement. A consumer's failure rolls the whole transaction back as an ApplyError naming
+ * it and the event.
  */
-export async function commitBatch(knex: Knex, table: string, parts: Part[], events: StoredEvent[]): Promise<CommitOutcome> {
+export async function commitBatch(knex: Knex, table: string, parts: Part[], events: StoredEvent[], owner?: string): Promise<CommitOutcome> {
   const live = parts.filter((p) => p.upto > 0);
   if (live.length === 0) return { kind: 'committed', positions: new Map() };
-  return knex.transaction(async (trx) => {
+  return knex.transaction<CommitOutcome>(async (trx) => {
     // Read models are derived: a batch lost in a crash is lost with its checkpoint and applied
     // again, so its commit need not wait for the disk. Reactors' outbox rows do wait.
     if (table === 'projection_checkpoints') await trx.raw('set local synchronous_commit = off');
@@ -71,6 +83,7 @@ export async function commitBatch(knex: Knex, table: string, parts: Part[], even
     const at = new Map<string, Position | null>(current.map((r: { name: string; position: Position | null }) => [r.name, r.position]));
     if (live.some((p) => (at.get(p.handler.name) ?? null) !== p.from)) return { kind: 'moved' } as const;
     await applyEvents(trx, live, events);
+    if (owner !== undefined) await fenced(trx, table, names, owner);
     const positions = new Map(live.map((p) => [p.handler.name, events[p.upto - 1].position]));
     await trx.raw(
       `insert into ${table} (name, position, updated_at) select n, p, now() from unnest(?::text[], ?::text[]) as x(n, p)
@@ -78,7 +91,20 @@ export async function commitBatch(knex: Knex, table: string, parts: Part[], even
       [[...positions.keys()], [...positions.values()]],
     );
     return { kind: 'committed', positions } as const;
+  }).catch((err) => {
+    if (err instanceof LeaseLost) return { kind: 'lost', names: err.names } as const;
+    throw err;
   });
+}
+
+/**
+ * Last line before the checkpoint: a consumer whose lease ended or was taken over while its batch
+ * ran (a paused process that woke up) rolls the batch back. The lease rows stay locked to the commit.
+ */
+async function fenced(trx: Knex.Transaction, table: string, names: string[], owner: string): Promise<void> {
+  const held = await fence(trx, table, names, owner);
+  const gone = names.filter((n) => !held.has(n));
+  if (gone.length > 0) throw new LeaseLost(gone);
 }
 
 /** Index of an ApplyError raised by deferred work of the whole batch: no single event to blame yet. */
@@ -107,7 +133,10 @@ async function applyEvents(trx: Knex.Transaction, parts: Part[], events: StoredE
   }
 }
 
-/** Moves one consumer past an event it cannot apply, with its dead letter, in one transaction. */
+/**
+ * Moves one consumer past an event it cannot apply, with its dead letter, in one transaction
+ * (with `owner`, only while the consumer's lease names that instance).
+ */
 export async function skipPast(
   knex: Knex,
   table: string,
@@ -115,12 +144,14 @@ export async function skipPast(
   from: Position | null,
   to: Position,
   record: (trx: Knex.Transaction) => Promise<number>,
+  owner?: string,
 ): Promise<number | null> {
   return knex.transaction(async (trx) => {
     const { rows: lock } = await trx.raw('select pg_try_advisory_xact_lock(hashtext(?)) as locked', [lockKey(table, name)]);
     if (lock[0].locked !== true) return null;
     const row = await trx(table).where({ name }).first('position');
     if ((row?.position ?? null) !== from) return null;
+    if (owner !== undefined && !(await fence(trx, table, [name], owner)).has(name)) return null;
     const id = await record(trx);
     await trx.raw(
       `insert into ${table} (name, position, updated_at) values (?, ?, now())

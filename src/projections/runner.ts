@@ -3,11 +3,14 @@ import type { EventStore, Position, ReadAllResult, StoredEvent } from '../events
 import type { Logger } from '../platform/logger.ts';
 import { accepts, BATCH_FLUSH, commitBatch, skipPast, type CheckpointedHandler, type EventFilter, type Part } from './batch.ts';
 import { ApplyError, DEFAULT_RETRY, insertParked, isTransient, kindOf, recordAttempt, type Failure, type RetryPolicy } from './failures.ts';
-import { CheckpointWatcher, forgetCheckpoints } from './watcher.ts';
+import { CheckpointWatcher } from './watcher.ts';
 import { LagTracker, type Lag } from './lag.ts';
 import { ParkedTally } from './parked-tally.ts';
+import { DEFAULT_LEASE_MS, instanceName, LeaseKeeper, type LeaseOptions } from './lease-keeper.ts';
+import { localCommitWakers, pause, sleep, unreadAfter, wakeup } from './wakeups.ts';
 
 export type { CheckpointedHandler, EventFilter } from './batch.ts';
+export { projectionHandlers, resetProjections } from './reset.ts';
 
 /** A read model: the tables it owns, the events it handles and an idempotent apply, run inside the batch transaction. */
 export interface Projection {
@@ -36,6 +39,11 @@ export interface RunnerOptions {
   retry?: RetryPolicy;
   /** Called when an event is parked (metrics). */
   onParked?: (name: string, id: number) => void;
+  /**
+   * Which instance runs which consumer (lease-keeper.ts). Default: a lease of its own name and
+   * DEFAULT_LEASE_MS; false: none, every batch races for the advisory locks (a private replay).
+   */
+  lease?: LeaseOptions | false;
 }
 
 interface Member {
@@ -57,32 +65,14 @@ interface Step {
 /** How often the checkpoints are read again without a reason (a safety net). */
 const RELOAD_MS = 5_000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Loops of every runner in this process held back behind an open transaction: a committed batch
- * wakes them (it may be the one that hid their events).
- */
-const localCommitWakers = new Set<() => void>();
-
-function pause(ms: number, wakers: Set<() => void>): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      wakers.delete(done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    wakers.add(done);
-  });
-}
-
 /**
  * The projection engine of one process (and, on its own table, the reactors'). One loop reads the
  * log once per batch and applies it to every consumer standing at the same place, in one
  * transaction with one checkpoint statement. A consumer that fails on an event leaves the group:
  * it retries that event apart with backoff, then parks it (a dead letter) and catches up; the
- * others go on meanwhile. Several processes share a database through per-consumer advisory locks.
+ * others go on meanwhile. Several processes share a database through consumer leases: each runs
+ * only the consumers it owns (a fair share), and a batch commits only while its leases hold; the
+ * per-consumer advisory locks stay as a second line.
  */
 export class CheckpointRunner {
   private stopped = true;
@@ -99,6 +89,8 @@ export class CheckpointRunner {
   private readonly lagTracker: LagTracker;
   /** Parked events of this runner's kind, kept in memory for the metrics. */
   readonly parked: ParkedTally;
+  /** The consumers this instance owns; null: it runs all of them (no leases). */
+  readonly leases: LeaseKeeper | null;
 
   constructor(
     private readonly knex: Knex,
@@ -112,12 +104,35 @@ export class CheckpointRunner {
     this.watcher = new CheckpointWatcher(knex, options.table, (a, b) => store.compare(a, b));
     this.lagTracker = new LagTracker((a, b) => store.compare(a, b));
     this.parked = new ParkedTally(knex, kindOf(options.table));
-    // Another process moved or reset a checkpoint (a rebuild): reload before the next batch.
+    const lease = options.lease ?? { instance: instanceName(), ms: DEFAULT_LEASE_MS };
+    this.leases = lease === false ? null : new LeaseKeeper(knex, options.table, handlers.map((h) => h.name), lease, (gained, lost) => this.leasesChanged(gained, lost), logger);
+    // Another process moved or reset a checkpoint of ours (a rebuild): reload before the next batch.
     this.watcher.onRefresh.add(() => {
-      if (this.stopped || !this.members.some((m) => this.watcher.get(m.handler.name) !== undefined && this.watcher.get(m.handler.name) !== m.position)) return;
+      if (this.stopped || !this.mine().some((m) => this.watcher.get(m.handler.name) !== undefined && this.watcher.get(m.handler.name) !== m.position)) return;
       this.loaded = false;
-      for (const w of [...this.wakers]) w();
+      this.wake();
     });
+  }
+
+  /** The consumers this instance runs now. */
+  private mine(): Member[] {
+    return this.leases ? this.members.filter((m) => this.leases!.owns(m.handler.name)) : this.members;
+  }
+
+  /** Gained consumers start from where their previous owner left them; lost ones are its business now. */
+  private leasesChanged(gained: string[], lost: string[]): void {
+    for (const m of this.members) if (lost.includes(m.handler.name)) m.failure = undefined;
+    if (gained.length > 0) this.loaded = false;
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const w of [...this.wakers]) w();
+  }
+
+  /** Names of the consumers this instance runs (/metrics, /health). */
+  owned(): string[] {
+    return this.mine().map((m) => m.handler.name);
   }
 
   start(): void {
@@ -129,12 +144,19 @@ export class CheckpointRunner {
     this.running = this.loop();
   }
 
-  async stop(): Promise<void> {
+  /** After the current batch. `abandon`: the leases are left to run out, as a crash leaves them (tests). */
+  async stop(opts: { abandon?: boolean } = {}): Promise<void> {
     this.stopped = true;
-    for (const w of [...this.wakers]) w();
+    this.wake();
     await this.running;
+    await this.leases?.stop(!opts.abandon);
     this.watcher.close();
     this.parked.stop();
+  }
+
+  /** The checkpoint table its consumers commit to. */
+  get table(): RunnerOptions['table'] {
+    return this.options.table;
   }
 
   private get batchSize() {
@@ -145,13 +167,14 @@ export class CheckpointRunner {
     const pollMs = this.options.pollMs ?? 500;
     while (!this.stopped) {
       // Registered before the batch reads, so an append announced during the batch is not lost.
-      const wake = this.wakeup(pollMs);
+      const wake = wakeup(this.store, this.wakers, pollMs);
       try {
+        await this.leases?.start(); // the first share, before the first batch (once)
         const step = await this.step();
         if (this.stopped) continue;
         if (step.progressed && (!step.short || wake.fired())) continue;
         if (!step.locked) await sleep(15); // another process works on it now
-        else if (step.lead !== undefined && (await this.unreadAfter(step.lead))) await pause(15, localCommitWakers);
+        else if (step.lead !== undefined && (await unreadAfter(this.knex, step.lead))) await pause(15, localCommitWakers);
         else await Promise.race([wake.promise, sleep(this.untilNextRetry(pollMs))]);
       } catch (err) {
         this.logger?.error({ err, runner: this.options.table }, 'batch failed; retrying');
@@ -167,12 +190,13 @@ export class CheckpointRunner {
   private async step(): Promise<Step> {
     // Reloaded now and then too: a notification lost while a checkpoint was reset must not hide it for long.
     if (!this.loaded || Date.now() - this.loadedAt > RELOAD_MS) await this.load();
-    const healthy = this.members.filter((m) => !m.failure);
+    const mine = this.mine();
+    const healthy = mine.filter((m) => !m.failure);
     const lead = healthy.reduce<Position | null | undefined>((a, m) => (a === undefined || this.store.compare(m.position, a) > 0 ? m.position : a), undefined);
     const group = lead === undefined ? [] : healthy.filter((m) => this.store.compare(m.position, lead) === 0);
     const out: Step = { progressed: false, short: true, lead, locked: true };
     if (group.length > 0) Object.assign(out, await this.groupBatch(group, lead ?? null));
-    for (const m of this.members) {
+    for (const m of mine) {
       if (group.includes(m) || (m.failure && m.failure.nextAt > Date.now())) continue;
       const r = await this.groupBatch([m], m.position);
       if (r.progressed) Object.assign(out, { progressed: true, short: false });
@@ -181,7 +205,7 @@ export class CheckpointRunner {
   }
 
   private untilNextRetry(pollMs: number): number {
-    const next = Math.min(...this.members.map((m) => m.failure?.nextAt ?? Infinity));
+    const next = Math.min(...this.mine().map((m) => m.failure?.nextAt ?? Infinity));
     return Math.max(0, Math.min(pollMs, next - Date.now()));
   }
 
@@ -198,7 +222,7 @@ export class CheckpointRunner {
     for (;;) {
       let outcome;
       try {
-        outcome = await commitBatch(this.knex, this.options.table, parts, events);
+        outcome = await commitBatch(this.knex, this.options.table, parts, events, this.leases?.instance);
       } catch (err) {
         if (!(err instanceof ApplyError) || isTransient(err)) throw err;
         const part = parts.find((p) => p.handler.name === err.consumer)!;
@@ -209,6 +233,10 @@ export class CheckpointRunner {
         this.failed(part.member, events, err.index, err.cause);
         part.upto = err.index;
         continue;
+      }
+      if (outcome.kind === 'lost') {
+        this.leases?.lost(outcome.names); // refused by the fence: another instance owns them now
+        return { progressed: false, short: true, locked: true };
       }
       if (outcome.kind === 'locked') {
         this.lockedOut = true;
@@ -252,14 +280,14 @@ export class CheckpointRunner {
     return r;
   }
 
-  /** How far each consumer is behind the newest event this runner has read (memory only: for /metrics). */
+  /** How far each consumer it runs is behind the newest event this runner has read (memory only: for /metrics). */
   lag(): Lag[] {
-    return this.members.map((m) => ({ name: m.handler.name, ...this.lagTracker.behind(m.position) }));
+    return this.mine().map((m) => ({ name: m.handler.name, ...this.lagTracker.behind(m.position) }));
   }
 
   /** The lag tracker keeps only what some consumer has yet to pass. */
   private forgetPassed(): void {
-    const floor = this.members.reduce<Position | null | undefined>((a, m) => (a === undefined || this.store.compare(m.position, a) < 0 ? m.position : a), undefined);
+    const floor = this.mine().reduce<Position | null | undefined>((a, m) => (a === undefined || this.store.compare(m.position, a) < 0 ? m.position : a), undefined);
     if (floor !== undefined) this.lagTracker.forget(floor);
   }
 
@@ -289,7 +317,8 @@ export class CheckpointRunner {
     const f = m.failure!;
     if (this.store.compare(m.position, f.after) !== 0) return; // not yet at the event
     const kind = kindOf(this.options.table);
-    const id = await skipPast(this.knex, this.options.table, m.handler.name, f.after, f.event.position, (trx) => insertParked(trx, kind, m.handler.name, f));
+    const record = (trx: Knex.Transaction) => insertParked(trx, kind, m.handler.name, f);
+    const id = await skipPast(this.knex, this.options.table, m.handler.name, f.after, f.event.position, record, this.leases?.instance);
     if (id === null) {
       this.loaded = false;
       return;
@@ -363,61 +392,8 @@ export class CheckpointRunner {
     // A consumer retrying a bad event (now, or from the moment it starts to) is not waited for:
     // it may take seconds, and then parks the event.
     const excused = (name: string) => this.members.some((m) => m.handler.name === name && m.failure !== undefined);
-    return this.watcher.wait(names, position, timeoutMs, this.stopped || this.lockedOut, excused);
+    // Consumers another process commits are known here from its announcements: read the table first.
+    const elsewhere = this.stopped || this.lockedOut || (this.leases !== null && names.some((n) => !this.leases!.owns(n)));
+    return this.watcher.wait(names, position, timeoutMs, elsewhere, excused);
   }
-
-  private wakeup(ms: number): { promise: Promise<void>; cancel: () => void; fired: () => boolean } {
-    let cancel = () => {};
-    let fired = false;
-    const promise = new Promise<void>((resolve) => {
-      const done = () => {
-        fired = true;
-        clearTimeout(timer);
-        this.wakers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakers.add(done);
-      void this.store.waitForEvents(ms).then(done);
-      cancel = done;
-    });
-    return { promise, cancel, fired: () => fired };
-  }
-
-  /**
-   * True when committed events exist after `from` in the PostgreSQL log that a batch did not read:
-   * an older transaction still hides them. Neither is announced again, so look again soon.
-   * (With KurrentDB the `events` table stays empty: always false.)
-   */
-  private async unreadAfter(from: Position | null): Promise<boolean> {
-    const m = from === null ? ['', '0', '0'] : /^(\d{1,20})\/(\d{1,19})$/.exec(from);
-    if (!m) return false;
-    const { rows } = await this.knex.raw(
-      'select exists (select 1 from events where (tx_id, global_position) > (?::text::xid8, ?::bigint)) as unread',
-      [m[1], m[2]],
-    );
-    return rows[0].unread === true;
-  }
-}
-
-/** Adapts projections to the runner. */
-export function projectionHandlers(projections: Projection[]): CheckpointedHandler[] {
-  return projections.map((p) => ({ name: p.name, handles: p.handles, handle: (trx, e) => p.apply(trx, e), flush: p.flush && ((trx) => p.flush!(trx)) }));
-}
-
-/**
- * Empties every read model and its checkpoint; runners replay from the start. Takes every
- * projection's lock first (in one order) and only then the tables, so the rebuild never holds a
- * table while it waits for a batch.
- */
-export async function resetProjections(knex: Knex, projections: Projection[]): Promise<void> {
-  const names = [...new Set(projections.map((p) => p.name))].sort();
-  await knex.transaction(async (trx) => {
-    for (const name of names) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection_checkpoints:${name}`]);
-    const tables = [...new Set(projections.flatMap((p) => p.tables))];
-    if (tables.length > 0) await trx.raw(`truncate table ${tables.map(() => '??').join(', ')} restart identity`, tables);
-    await trx('projection_checkpoints').whereIn('name', names).delete();
-    await trx.raw("select pg_notify('practice_checkpoints', 'projection_checkpoints')");
-  });
-  forgetCheckpoints('projection_checkpoints', names);
 }

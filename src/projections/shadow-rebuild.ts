@@ -58,7 +58,10 @@ export async function shadowRebuild(opts: ShadowRebuildOptions): Promise<ShadowR
   try {
     log(`Replaying the log into ${schema} (${tables.length} tables); the servers keep reading the current ones ...`);
     const target = opts.target !== undefined ? opts.target : await opts.store.head();
-    const runner = new CheckpointRunner(shadow, opts.store, shadowHandlers(opts.projections), { table: 'projection_checkpoints', batchSize: opts.batchSize, onBatch: opts.onBatch }, opts.logger);
+    const runner = new CheckpointRunner(shadow, opts.store, shadowHandlers(opts.projections), {
+      table: 'projection_checkpoints', batchSize: opts.batchSize, onBatch: opts.onBatch,
+      lease: false, // its own consumers (rebuild:<name>) in a schema of its own: no instance shares them
+    }, opts.logger);
     runner.start();
     try {
       // With a progress report (onBatch) the "still replaying" lines would only interrupt it.

@@ -43,13 +43,20 @@ describe('life cycle: the data folder', function () {
   it('after a kill -9, the stale lock and the orphaned PostgreSQL are cleaned up by the next start', async () => {
     const dataDir = dataFolder('practice-lifecycle-stale-');
     folders.push(dataDir);
-    const env = baseEnv(dataDir);
+    // A long lease: the dead run's leases would hold the read models for a minute (startMain gives up after 40 s).
+    const env = baseEnv(dataDir, { CONSUMER_LEASE_MS: '60000' });
     const first = await startMain(env);
     mains.push(first);
+    const owners = async (url: string) => new Set(Object.values(((await (await fetch(`${url}/health`)).json()) as { owners: Record<string, string> }).owners));
+    const dead = await owners(first.url);
     first.proc.kill('SIGKILL');
     await first.exited;
     const second = await startMain(env);
     mains.push(second);
+    // The only instance of the embedded database runs every read model and reactor at once.
+    const alive = await owners(second.url);
+    expect(alive.size).to.equal(1);
+    expect([...alive][0]).to.be.a('string').and.not.be.oneOf([...dead]);
     expect(await register(second.url, 'after-crash@example.com')).to.equal(200);
     second.proc.kill('SIGTERM');
     expect(await within(second.exited, 30_000, 'exit')).to.equal(0);

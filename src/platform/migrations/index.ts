@@ -27,6 +27,7 @@ import * as m029 from './029_analitica_supresion_complementaria.ts';
 import * as m040 from './040_audit_log.ts';
 import * as m041 from './041_firmas_clinicas.ts';
 import * as m042 from './042_throttles.ts';
+import * as m043 from './043_consumer_leases.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '040_audit_log': m040,
   '041_firmas_clinicas': m041,
   '042_throttles': m042,
+  '043_consumer_leases': m043,
 };
