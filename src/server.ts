@@ -8,7 +8,7 @@ import { upgradeLegacyAgendas } from './commands/agenda-upgrade.ts';
 import { openEventStore } from './eventstore/open.ts';
 import { createApp } from './http/app.ts';
 import { AuthUserCache } from './http/auth-cache.ts';
-import { findAuthUser } from './queries/usuarios.ts';
+import { findAuthState, findAuthUser } from './queries/usuarios.ts';
 import type { AppDeps } from './http/deps.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -57,6 +57,7 @@ export interface RunningServer {
   outbox: OutboxWorker;
   reminders: ReminderWorker;
   realtime: Realtime;
+  users: AuthUserCache;
   close(): Promise<void>;
 }
 
@@ -88,7 +89,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (owned && !config.databaseUrl) await voidLeases(knex);
   const opened = await openEventStore(config, knex, url);
   // The callers' users in memory, evicted by their events: this process's appends (observe) and any other's (follow).
-  const users = new AuthUserCache((emailHash) => findAuthUser(knex, emailHash));
+  // Every hit is checked against the read model (one prepared read): a change answered by another instance is in force here at once.
+  const users = new AuthUserCache((emailHash) => findAuthUser(knex, emailHash), { check: (emailHash) => findAuthState(knex, emailHash) });
   await users.follow(opened.store, logger);
   const { keys } = opened;
   keys.watch(url); // an erasure by another instance takes effect here at once
@@ -165,5 +167,5 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await keys.close();
       await owned?.close();
     })());
-  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, realtime, close };
+  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, realtime, users, close };
 }

@@ -1,6 +1,6 @@
 import { asStored, type EventStore, type StoredEvent, type Subscription } from '../eventstore/port.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { AuthUser } from '../queries/usuarios.ts';
+import type { AuthState, AuthUser } from '../queries/usuarios.ts';
 
 /**
  * The events that change what `findAuthUser` answers (the `usuarios` row, and the `pacientes` /
@@ -20,6 +20,12 @@ export interface AuthCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
+  /**
+   * The row's current id, role and activo, read on every request that a kept entry would answer
+   * (one indexed, prepared statement): a change committed by another instance is in force here as
+   * soon as it is in the read model, before this instance hears of it through the log.
+   */
+  check?: (emailHash: string) => Promise<AuthState | null>;
 }
 
 type Entry = { user: AuthUser; at: number };
@@ -50,12 +56,14 @@ export class AuthUserCache {
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly check: AuthCacheOptions['check'];
 
   constructor(private readonly read: (emailHash: string) => Promise<AuthUser | null>, options: AuthCacheOptions = {}) {
     this.unsettledMs = options.unsettledMs ?? UNSETTLED_MS;
     this.ttlMs = options.ttlMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
+    this.check = options.check;
   }
 
   /** Follows the log from its current head; call before the cache serves anything. */
@@ -80,7 +88,7 @@ export class AuthUserCache {
   /** The user behind an e-mail hash: from memory, or read (and kept when nothing about them is in flight). */
   async get(emailHash: string): Promise<AuthUser | null> {
     const hit = this.entries.get(emailHash);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.user;
+    if (hit && this.now() - hit.at < this.ttlMs && (await this.current(emailHash, hit.user))) return hit.user;
     const generation = this.generation;
     const user = await this.read(emailHash);
     if (!user) return null;
@@ -103,6 +111,15 @@ export class AuthUserCache {
       this.unsettled.set(id, this.now() + this.unsettledMs);
       this.evict(id);
     }
+  }
+
+  /** Whether a kept entry still says what the read model says (without `check`: trusted until evicted). */
+  private async current(emailHash: string, kept: AuthUser): Promise<boolean> {
+    if (!this.check) return true;
+    const row = await this.check(emailHash);
+    if (row && row.idUsuario === kept.idUsuario && row.rol === kept.rol && row.activo === kept.activo) return true;
+    this.evict(kept.idUsuario);
+    return false;
   }
 
   private isUnsettled(idUsuario: number): boolean {

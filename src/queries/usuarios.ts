@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRows } from './prepared.ts';
 import type { Rol } from '../events/usuario.ts';
 import { pageById, type Page, type Paged } from './paging.ts';
 
@@ -33,6 +34,17 @@ export async function findAuthUser(knex: Knex, emailHash: string): Promise<AuthU
     idPaciente: row.id_paciente ?? null,
     idPsicologo: row.id_psicologo ?? null,
   };
+}
+
+/** What decides whether a token is still good: the row's id, role and activo (see AuthUserCache's check). */
+export type AuthState = Pick<AuthUser, 'idUsuario' | 'rol' | 'activo'>;
+
+const AUTH_STATE = 'select id_usuario, rol, activo from usuarios where email_hash = $1 limit 1';
+
+/** One indexed, prepared read per authenticated request (about a round trip). */
+export async function findAuthState(knex: Knex, emailHash: string): Promise<AuthState | null> {
+  const [row] = await preparedRows(knex, 'auth_state', AUTH_STATE, [emailHash]);
+  return row ? { idUsuario: row.id_usuario, rol: row.rol, activo: row.activo } : null;
 }
 
 export async function findAuthUserById(knex: Knex, idUsuario: number): Promise<{ emailHash: string } | null> {
