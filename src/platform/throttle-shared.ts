@@ -23,9 +23,14 @@ export interface ThrottleDb {
   query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
 }
 
-/** A few connections are plenty: a check holds one for about a round trip. */
+/**
+ * A few connections are plenty: a check holds one for about a round trip. Kept a minute when idle
+ * (a new one pays the login and its statements' first parse); a check waits at most 10 s for one.
+ */
 export function throttlePool(databaseUrl: string, onError: (err: Error) => void, max = 4): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: 'practice-throttles' });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl, max, application_name: 'practice-throttles', idleTimeoutMillis: 60_000, connectionTimeoutMillis: 10_000,
+  });
   // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; the next check opens another.
   pool.on('error', onError);
   return pool;
