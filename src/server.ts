@@ -83,7 +83,7 @@ function createHttpServer(config: Config, handler: Parameters<typeof createServe
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, logger });
   const { knex, url } = opts.database ?? owned!;
   // This process has just started the embedded PostgreSQL: a crashed run's consumer leases are void at once.
   if (owned && !config.databaseUrl) await voidLeases(knex);
@@ -112,7 +112,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const outbox = new OutboxWorker(knex, { mail: (p) => mailer.send(p), push: async (p) => {
     // A token FCM no longer knows is dropped from the user's devices (deps is set before the outbox starts).
     if ((await push.send(p)) === 'unregistered') await dropUnregisteredToken(deps, p.token);
-  } }, logger);
+  } }, logger, undefined, config.outboxClaimMs);
   // The shared limits' checks, on a small pool of their own (prepared statements: about a round trip each).
   const throttleDb = throttlePool(url, (err) => logger.warn({ err }, 'throttle connection lost'));
   const deps: AppDeps = {

@@ -29,6 +29,13 @@ export interface Config {
   readYourWritesTimeoutMs: number;
   /** How long an instance's lease on a read model or reactor lasts without renewal (src/projections/lease-keeper.ts). */
   consumerLeaseMs: number;
+  /** How long an outbox row's claim lasts unless its holder renews it (src/reactors/outbox.ts). */
+  outboxClaimMs: number;
+  /** How often an instance beats its presence row, and how long silent it is taken for dead (src/realtime/presence.ts). */
+  presenceHeartbeatMs: number;
+  presenceTimeoutMs: number;
+  /** Connections of the main pool (knex) of each instance: docs/scaling.md "Connection budget". */
+  databasePoolMax: number;
   /** Years an erased patient's clinical records are kept (from the last activity) before their key is destroyed. */
   clinicalRetentionYears: number;
   /** How often the retention job looks for clinical keys due for destruction. */
@@ -50,6 +57,17 @@ export { ConfigError } from './config-error.ts';
 
 /** Default of CONSUMER_LEASE_MS: how long a read model's or reactor's owner may go silent before another instance takes over. */
 export const DEFAULT_CONSUMER_LEASE_MS = 5_000;
+
+/** Default of DATABASE_POOL_MAX: the consumers' loops hold about a connection each only while they apply a batch. */
+export const DEFAULT_DATABASE_POOL_MAX = 12;
+
+/** PRESENCE_HEARTBEAT_MS and PRESENCE_TIMEOUT_MS: the timeout must leave room for a few missed beats. */
+function presenceTimings(env: Env): { presenceHeartbeatMs: number; presenceTimeoutMs: number } {
+  const presenceHeartbeatMs = int(env, 'PRESENCE_HEARTBEAT_MS', 1_000, 50, 60_000);
+  const presenceTimeoutMs = int(env, 'PRESENCE_TIMEOUT_MS', 3_000, 150, 600_000);
+  if (presenceTimeoutMs < 2 * presenceHeartbeatMs) throw new ConfigError(`PRESENCE_TIMEOUT_MS (${presenceTimeoutMs}) must be at least twice PRESENCE_HEARTBEAT_MS (${presenceHeartbeatMs})`);
+  return { presenceHeartbeatMs, presenceTimeoutMs };
+}
 
 function validTimezone(tz: string): boolean {
   try {
@@ -114,6 +132,9 @@ export function loadConfig(env: Env = process.env): Config {
     jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 10, 60_000),
     consumerLeaseMs: int(env, 'CONSUMER_LEASE_MS', DEFAULT_CONSUMER_LEASE_MS, 100, 600_000),
+    outboxClaimMs: int(env, 'OUTBOX_CLAIM_MS', 5_000, 100, 600_000),
+    ...presenceTimings(env),
+    databasePoolMax: int(env, 'DATABASE_POOL_MAX', DEFAULT_DATABASE_POOL_MAX, 4, 1000),
     clinicalRetentionYears: int(env, 'CLINICAL_RETENTION_YEARS', 5, 0, 100),
     retentionJobIntervalMs: int(env, 'RETENTION_JOB_INTERVAL_MS', 3_600_000, 1000, 7 * 86_400_000),
     bookkeepingRetentionDays: int(env, 'BOOKKEEPING_RETENTION_DAYS', 30, 1, 3650),

@@ -10,25 +10,32 @@ interface Claimed {
   attempts: number;
 }
 
-const CLAIM_SECONDS = 60;
+/** Default of OUTBOX_CLAIM_MS: how long a claim lasts unless its holder renews it. */
+export const DEFAULT_OUTBOX_CLAIM_MS = 5_000;
 const MAX_ATTEMPTS = 10;
 
 /**
  * Delivers outbox rows. A row is claimed in a short transaction (SKIP LOCKED, so several
  * processes share the work) and marked SENT after delivery; its payload is then emptied so no
- * personal data stays behind. A crash between delivery and marking re-sends once after the claim
+ * personal data stays behind. A claim lasts `claimMs` and is renewed every third of it while its
+ * holder lives (however slow the SMTP server), so a dead holder's rows are taken over within
+ * `claimMs` and a poll. A crash between delivery and marking re-sends once after the claim
  * expires: delivery is at-least-once with duplicates only across a crash.
  */
 export class OutboxWorker {
   private stopped = true;
   private loop: Promise<void> | null = null;
   private wake: () => void = () => {};
+  /** The rows this worker holds: id -> the attempt number of its claim (only that claim settles or renews them). */
+  private readonly held = new Map<string, number>();
+  private renewal: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly knex: Knex,
     private readonly senders: Record<string, OutboxSender>,
     private readonly logger?: Logger,
     private readonly pollMs = 250,
+    private readonly claimMs = DEFAULT_OUTBOX_CLAIM_MS,
   ) {}
 
   start(): void {
@@ -51,6 +58,14 @@ export class OutboxWorker {
     await this.loop;
   }
 
+  /** What a crash leaves (tests): the loop and the renewals stop; the rows held are neither settled nor released. */
+  abandon(): void {
+    this.stopped = true;
+    this.wake();
+    this.stopRenewing();
+    this.held.clear();
+  }
+
   /**
    * Claims and delivers due rows, up to `limit` of each kind; returns how many were handled. Per
    * kind, so a backlog of one (thousands of pushes) does not hold back the others (a booking's
@@ -66,7 +81,7 @@ export class OutboxWorker {
       order by id limit ? for update skip locked)`);
     const { rows } = await this.knex.raw(
       `with ${picks.join(', ')}
-       update outbox set status = 'SENDING', next_attempt_at = now() + interval '${CLAIM_SECONDS} seconds', attempts = attempts + 1
+       update outbox set status = 'SENDING', next_attempt_at = now() + ${this.claimInterval()}, attempts = attempts + 1
        where id in (${picks.map((_, i) => `select id from k${i}`).join(' union all ')})
        returning id, kind, payload, attempts`,
       [...kinds.flatMap((k) => [k, limit]), ...kinds, limit],
@@ -74,8 +89,45 @@ export class OutboxWorker {
     // UPDATE … RETURNING gives rows in scan order, not the subquery's: sort, so messages queued in
     // order (waitlist notices in join order, say) are also delivered in that order.
     const claimed = (rows as Claimed[]).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
-    for (const row of claimed) await this.deliver(row);
+    this.hold(claimed);
+    for (const row of claimed) {
+      if (this.stopped && !this.held.has(String(row.id))) break; // abandoned
+      try {
+        await this.deliver(row);
+      } finally {
+        this.held.delete(String(row.id));
+      }
+    }
+    if (this.held.size === 0) this.stopRenewing();
     return rows.length;
+  }
+
+  private claimInterval(): string {
+    return `interval '${Math.max(1, Math.round(this.claimMs))} milliseconds'`;
+  }
+
+  private hold(rows: Claimed[]): void {
+    for (const r of rows) this.held.set(String(r.id), r.attempts);
+    if (rows.length === 0 || this.renewal) return;
+    this.renewal = setInterval(() => void this.renew(), Math.max(10, Math.floor(this.claimMs / 3)));
+    this.renewal.unref();
+  }
+
+  /** One statement extends every claim this worker still holds (a row taken over meanwhile has another attempt number). */
+  private async renew(): Promise<void> {
+    if (this.held.size === 0) return;
+    const ids = [...this.held.keys()];
+    const attempts = ids.map((id) => this.held.get(id)!);
+    await this.knex.raw(
+      `update outbox set next_attempt_at = now() + ${this.claimInterval()}
+       where status = 'SENDING' and (id, attempts) in (select * from unnest(?::bigint[], ?::int[]))`,
+      [ids, attempts],
+    ).catch((err) => this.logger?.warn({ err }, 'outbox claim renewal failed'));
+  }
+
+  private stopRenewing(): void {
+    if (this.renewal) clearInterval(this.renewal);
+    this.renewal = null;
   }
 
   private async deliver(row: Claimed): Promise<void> {

@@ -174,7 +174,7 @@ describe('reactors and the outbox (PostgreSQL, real SMTP)', function () {
     let releaseSlow: (err?: Error) => void = () => {};
     const slow = new OutboxWorker(db.knex, {
       mail: () => new Promise<void>((resolve, reject) => { releaseSlow = (err) => (err ? reject(err) : resolve()); }),
-    });
+    }, undefined, 250, 60_000); // renewed only every 20 s: the claim expired by hand below stays expired
     const fast = new OutboxWorker(db.knex, { mail: (p: MailMessage) => mailerFor(smtp.url).send(p) });
     await db.knex.transaction((trx) => enqueue(trx, 'mail', 'k-1', { to: 'ana@example.com', subject: 'Hola', text: 'Texto' }));
     const slowDrain = slow.drainOnce();
@@ -205,6 +205,33 @@ describe('reactors and the outbox (PostgreSQL, real SMTP)', function () {
     await sleep(100);
     expect(recipients(smtp)).to.deep.equal(Array.from({ length: 20 }, (_, i) => `r${i}@example.com`).sort());
     expect((await outboxRows(db.knex)).every((r) => r.status === 'SENT' && r.attempts === 1)).to.equal(true);
+  });
+
+  it("keeps a live worker's claims past their expiry, and takes a dead one's over within the claim: each mail once", async () => {
+    const claimMs = 600;
+    const otherKnex = createKnex(db.url, 4);
+    stoppers.push(() => otherKnex.destroy());
+    await db.knex.transaction(async (trx) => {
+      for (let i = 0; i < 3; i++) await enqueue(trx, 'mail', `k-${i}`, { to: `r${i}@example.com`, subject: 's', text: 't' });
+    });
+    // A claims the three and hangs in its first send (a slow SMTP server), alive: it renews its claims.
+    const a = new OutboxWorker(db.knex, { mail: () => new Promise<void>(() => {}) }, undefined, 25, claimMs);
+    a.start();
+    await waitUntil(async () => (await outboxRows(db.knex)).every((r) => r.status === 'SENDING'), 5_000, 'A claims all');
+    const b = new OutboxWorker(otherKnex, { mail: (p: MailMessage) => mailerFor(smtp.url).send(p) }, undefined, 25, claimMs);
+    b.start();
+    stoppers.push(() => b.stop());
+    await sleep(3 * claimMs);
+    expect(smtp.mails, 'B leaves a live holder its rows').to.have.length(0);
+    expect((await outboxRows(db.knex)).map((r) => r.attempts)).to.deep.equal([1, 1, 1]);
+    // A dies mid-claim: its renewals stop and nothing is released.
+    const diedAt = Date.now();
+    a.abandon();
+    await waitUntil(async () => smtp.mails.length >= 3, 10_000, 'B sends them');
+    expect(Date.now() - diedAt, 'taken over within the claim and a poll').to.be.below(2 * claimMs + 500);
+    await sleep(2 * claimMs);
+    expect(recipients(smtp)).to.deep.equal(['r0@example.com', 'r1@example.com', 'r2@example.com']);
+    expect((await outboxRows(db.knex)).map((r) => [r.status, r.attempts])).to.deep.equal([['SENT', 2], ['SENT', 2], ['SENT', 2]]);
   });
 });
 
