@@ -5,6 +5,7 @@ import {
   type Agenda, type AgendaEvent, type AgendaPaciente, type AgendaPacienteEvent, type BloqueoCreado, type Intervalo,
 } from '../events/agenda.ts';
 import { WrongExpectedRevisionError, type ExpectedRevision, type NewEvent, type Position, type StoredEvent, type StreamWrite } from '../eventstore/port.ts';
+import { appendInParts } from '../eventstore/append-parts.ts';
 import { diasLocales, overlaps, tramoCita, type Tramo } from '../platform/agenda-time.ts';
 import type { CommandDeps } from './deps.ts';
 
@@ -174,7 +175,8 @@ async function upgradeStream(deps: CommandDeps, streamId: string, report: Upgrad
     const plan = await planStream(deps, streamId, partial, lines);
     if (!plan) return; // already marked
     try {
-      await deps.store.append(plan.writes);
+      // Parts when over the store's append size (KurrentDB's 1 MiB): the marker stays last.
+      await appendInParts(deps.store, plan.writes);
     } catch (err) {
       if (!(err instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw err;
       // Another process upgraded it (the next plan finds the marker), or a booking reached one of

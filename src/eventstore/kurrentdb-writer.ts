@@ -1,9 +1,10 @@
 import {
-  ANY, BACKWARDS, END, NO_STREAM, StreamNotFoundError, UnsupportedError, WrongExpectedVersionError, convertToCommandError, jsonEvent,
+  ANY, BACKWARDS, END, MaxAppendSizeExceededError, NO_STREAM, StreamNotFoundError, TransactionMaxSizeExceededError, UnsupportedError,
+  WrongExpectedVersionError, convertToCommandError, jsonEvent,
   type AppendStreamState, type EventData, type KurrentDBClient,
 } from '@kurrent/kurrentdb-client';
 import { CLAIMED, RELEASED, type StreamNames, reservationStream, satisfies, toEventData, toStreamState } from './kurrentdb-codec.ts';
-import { type Reservation, ReservationTakenError, type StreamWrite, WrongExpectedRevisionError } from './port.ts';
+import { AppendTooLargeError, type Reservation, ReservationTakenError, type StreamWrite, WrongExpectedRevisionError } from './port.ts';
 
 // The write half of the KurrentDB adapter: expectations, reservations and the choice between one
 // atomic multiStreamAppend (KurrentDB 25.1+) and stream-by-stream appends on older servers.
@@ -126,9 +127,15 @@ export class KurrentWriter {
     return revisions;
   }
 
-  /** The client's wrong-expected-version error as the port's error (a lost claim: ReservationTakenError). */
+  /**
+   * The client's wrong-expected-version error as the port's error (a lost claim: ReservationTakenError);
+   * the server's size refusals (MaxAppendSize on v1 appends, the transaction size on AppendSession) as
+   * AppendTooLargeError.
+   */
   private conflict(raw: unknown, writes: StreamWrite[], claims: ReservationWrite[]): unknown {
     const err = raw instanceof Error ? convertToCommandError(raw) : raw;
+    if (err instanceof MaxAppendSizeExceededError) return new AppendTooLargeError(err.maxAppendSize ?? null);
+    if (err instanceof TransactionMaxSizeExceededError) return new AppendTooLargeError(err.maxSize ?? null);
     if (!(err instanceof WrongExpectedVersionError)) return err;
     const claim = claims.find((c) => c.stream === err.streamName);
     if (claim) return new ReservationTakenError(claim.scope);

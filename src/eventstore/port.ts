@@ -116,6 +116,24 @@ export class ReservationTakenError extends Error {
   }
 }
 
+/**
+ * The store refused an append as too large (KurrentDB's MaxAppendSize, 1 MiB of events by default):
+ * nothing was written. Writers that batch split the append (appendInParts) and send it again.
+ */
+export class AppendTooLargeError extends Error {
+  constructor(readonly maxBytes: number | null) {
+    super(`append refused: larger than the event store's maximum append size${maxBytes ? ` (${maxBytes} bytes)` : ''}`);
+    this.name = 'AppendTooLargeError';
+  }
+}
+
+/**
+ * By name as well as by class: the KurrentDB adapter is imported dynamically (open.ts), and under a
+ * test runner that loads the rest through require it may come with its own copy of this module.
+ */
+export const isAppendTooLarge = (err: unknown): err is AppendTooLargeError =>
+  err instanceof AppendTooLargeError || (err instanceof Error && err.name === 'AppendTooLargeError');
+
 /** The stream as stored (see `readStreamAsStored`); a store that cannot say is a wiring error, never a silent fallback to opened data. */
 export function asStored(store: EventStore, streamId: string): Promise<StoredEvent[]> {
   if (!store.readStreamAsStored) throw new Error('this event store cannot read a stream as stored (readStreamAsStored)');

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../platform/config.ts';
 import { type EventStore, type NewEvent, ReservationTakenError, type StreamWrite } from './port.ts';
+import { appendInParts } from './append-parts.ts';
 import { PostgresEventStore } from './postgres.ts';
 
 // Moving a practice's log between stores (npm run events:export / events:import). The file is NDJSON:
@@ -111,7 +112,8 @@ export interface ImportResult { imported: number; skipped: number; reservations:
 
 /**
  * Appends the file's events to `target` in the file's order, keeping streams, revisions, event ids and
- * metadata. Events written by one source transaction go in one atomic append. Resumable: an event
+ * metadata. Events written by one source transaction go in one atomic append, unless larger than the
+ * target takes at once (then in parts, appendInParts). Resumable: an event
  * already in the target at its revision with the same id is skipped; a different event there, or a
  * gap, stops the import (the target is not this log's copy).
  */
@@ -181,7 +183,8 @@ class Importer {
       else writes.push({ streamId: line.streamId, events: [event], expected: next === 0n ? 'noStream' : next - 1n });
     }
     if (writes.length === 0) return;
-    await this.target.append(writes);
+    // Over the target's append size (KurrentDB's 1 MiB), in parts: resumable like the rest.
+    await appendInParts(this.target, writes);
     for (const w of writes) {
       this.streams.get(w.streamId)!.push(...w.events.map((e) => e.metadata.eventId.toLowerCase()));
       this.result.imported += w.events.length;

@@ -1,7 +1,7 @@
 import { Metadata, status, type sendUnaryData, type ServerDuplexStream, type ServerReadableStream } from '@grpc/grpc-js';
-import { Conflict, type Expected, type Log, type Proposed, type Rec } from './log.ts';
+import { Conflict, TooLarge, type Expected, type Log, type Proposed, type Rec } from './log.ts';
 import {
-  AllStreamPosition, AppendResp, AppendResponse, AppendSessionResponse, BatchAppendResp, Empty, SchemaFormat, Status,
+  AllStreamPosition, AppendResp, AppendTransactionSizeExceededErrorDetails, MaximumAppendSizeExceeded, AppendResponse, AppendSessionResponse, BatchAppendResp, Empty, SchemaFormat, Status,
   StreamRevisionConflictErrorDetails, streamName, statusBytes, uuidText, wrongExpectedVersion,
   type V1, type V2,
 } from './proto.ts';
@@ -12,6 +12,7 @@ import {
 // expectation as a real server does, so that the client raises its own WrongExpectedVersionError.
 
 interface V1Message {
+  serializeBinary(): Uint8Array;
   getId(): Parameters<typeof uuidText>[0];
   getMetadataMap(): { get(key: string): string | undefined };
   getCustomMetadata_asU8(): Uint8Array;
@@ -26,6 +27,20 @@ const proposed = (m: V1Message): Proposed => ({
   metadata: m.getCustomMetadata_asU8(),
 });
 
+/** Refuses an append whose proposed events exceed MaxAppendSize, as the server counts them (encoded size). */
+function limit(sizes: number[], max: number): void {
+  const size = sizes.reduce((a, b) => a + b, 0);
+  if (size > max) throw new TooLarge(size, max);
+}
+
+/** Streams.Append's refusal: INVALID_ARGUMENT with the exception in the trailers (MaxAppendSizeExceededError). */
+function tooLargeV1(err: TooLarge) {
+  const m = new Metadata();
+  m.set('exception', 'maximum-append-size-exceeded');
+  m.set('maximum-append-size', String(err.max));
+  return fail(status.INVALID_ARGUMENT, err.message, m);
+}
+
 const fail = (code: status, details: string, metadata?: Metadata) => Object.assign(new Error(details), { code, details, metadata });
 const last = (recs: Rec[]) => recs[recs.length - 1];
 
@@ -38,11 +53,12 @@ function expectedOf(o: V1Expected, revision: () => string): Expected {
 }
 
 /** Streams.Append: options first, then one message per event; one answer at the end. */
-export function append(log: Log) {
+export function append(log: Log, maxAppendSize: number) {
   return (call: ServerReadableStream<V1.AppendReq, V1.AppendResp>, done: sendUnaryData<V1.AppendResp>): void => {
     let stream = '';
     let expected: Expected = { kind: 'any' };
     const events: Proposed[] = [];
+    const sizes: number[] = [];
     call.on('data', (req: V1.AppendReq) => {
       const o = req.getOptions();
       if (o) {
@@ -50,13 +66,15 @@ export function append(log: Log) {
         expected = expectedOf(o, () => o.getRevision());
       } else if (req.hasProposedMessage()) {
         events.push(proposed(req.getProposedMessage()!));
+        sizes.push(req.getProposedMessage()!.serializeBinary().length);
       }
     });
     call.on('end', () => {
       try {
+        limit(sizes, maxAppendSize);
         const recs = log.append([{ stream, expected, events }]);
         const success = new AppendResp.Success();
-        const current = log.current(stream);
+        const current = recs.length ? last(recs).revision : log.current(stream);
         if (current === null) success.setNoStream(new Empty());
         else success.setCurrentRevision(current.toString());
         if (recs.length) {
@@ -65,6 +83,7 @@ export function append(log: Log) {
         }
         done(null, new AppendResp().setSuccess(success));
       } catch (err) {
+        if (err instanceof TooLarge) return done(tooLargeV1(err));
         if (!(err instanceof Conflict)) return done(fail(status.INTERNAL, String(err)));
         const w = new AppendResp.WrongExpectedVersion();
         if (err.current !== null) w.setCurrentRevision(err.current.toString());
@@ -83,23 +102,27 @@ export function append(log: Log) {
  * Streams.BatchAppend: one long-lived call carrying many appends, each split in chunks under a
  * correlation id (options in the first, is_final on the last), each answered by correlation id.
  */
-export function batchAppend(log: Log) {
+export function batchAppend(log: Log, maxAppendSize: number) {
   return (call: ServerDuplexStream<V1.BatchAppendReq, V1.BatchAppendResp>): void => {
-    const pending = new Map<string, { options: V1.BatchAppendReq.Options; events: Proposed[] }>();
+    const pending = new Map<string, { options: V1.BatchAppendReq.Options; events: Proposed[]; sizes: number[] }>();
     call.on('data', (req: V1.BatchAppendReq) => {
       const id = uuidText(req.getCorrelationId());
-      const entry = pending.get(id) ?? { options: req.getOptions()!, events: [] };
+      const entry = pending.get(id) ?? { options: req.getOptions()!, events: [], sizes: [] };
       pending.set(id, entry);
-      for (const m of req.getProposedMessagesList()) entry.events.push(proposed(m));
+      for (const m of req.getProposedMessagesList()) {
+        entry.events.push(proposed(m));
+        entry.sizes.push(m.serializeBinary().length);
+      }
       if (!req.getIsFinal()) return;
       pending.delete(id);
       const o = entry.options;
       const stream = streamName(o.getStreamIdentifier());
       const resp = new BatchAppendResp().setCorrelationId(req.getCorrelationId()).setStreamIdentifier(o.getStreamIdentifier());
       try {
+        limit(entry.sizes, maxAppendSize);
         const recs = log.append([{ stream, expected: expectedOf(o, () => o.getStreamPosition()), events: entry.events }]);
         const success = new BatchAppendResp.Success();
-        const current = log.current(stream);
+        const current = recs.length ? last(recs).revision : log.current(stream);
         // google.protobuf.Empty: the client's Empty encodes the same (no fields).
         if (current === null) success.setNoStream(new Empty() as never);
         else success.setCurrentRevision(current.toString());
@@ -111,6 +134,8 @@ export function batchAppend(log: Log) {
       } catch (err) {
         const bytes = err instanceof Conflict
           ? statusBytes(status.FAILED_PRECONDITION, err.message, 'event_store.client.WrongExpectedVersion', wrongExpectedVersion(err.expected, err.current).serializeBinary())
+          : err instanceof TooLarge
+          ? statusBytes(status.INVALID_ARGUMENT, err.message, 'event_store.client.MaximumAppendSizeExceeded', new MaximumAppendSizeExceeded().setMaxappendsize(err.max).serializeBinary())
           : statusBytes(status.INTERNAL, String(err), 'event_store.client.Unknown', new Uint8Array());
         call.write(resp.setError(Status.deserializeBinary(bytes)));
       }
@@ -133,7 +158,7 @@ const v2Revision = (e: Expected) => (e.kind === 'exact' ? e.revision.toString() 
  * StreamsService.AppendSession (KurrentDB 25.1+): one request per stream, all written atomically.
  * Record properties become the event's JSON metadata, with the record's schema name beside them.
  */
-export function appendSession(log: Log) {
+export function appendSession(log: Log, maxAppendSize: number) {
   return (call: ServerReadableStream<V2.AppendRequest, V2.AppendSessionResponse>, done: sendUnaryData<V2.AppendSessionResponse>): void => {
     const requests: V2.AppendRequest[] = [];
     call.on('data', (r: V2.AppendRequest) => requests.push(r));
@@ -155,13 +180,15 @@ export function appendSession(log: Log) {
         }),
       }));
       try {
+        limit(requests.flatMap((r) => r.getRecordsList().map((rec) => rec.serializeBinary().length)), maxAppendSize);
         const recs = log.append(writes);
         const out = writes.map((w) => {
           const mine = recs.filter((r) => r.stream === w.stream);
-          return new AppendResponse().setStream(w.stream).setStreamRevision(String(log.current(w.stream))).setPosition(last(mine).position.toString());
+          return new AppendResponse().setStream(w.stream).setStreamRevision(String(mine.length ? last(mine).revision : log.current(w.stream))).setPosition(last(mine).position.toString());
         });
         done(null, new AppendSessionResponse().setOutputList(out).setPosition(last(recs).position.toString()));
       } catch (err) {
+        if (err instanceof TooLarge) return done(tooLargeV2(err));
         if (!(err instanceof Conflict)) return done(fail(status.INTERNAL, String(err)));
         const details = new StreamRevisionConflictErrorDetails()
           .setStream(err.stream).setExpectedRevision(v2Revision(err.expected)).setActualRevision(String(err.current ?? -1n));
@@ -172,4 +199,13 @@ export function appendSession(log: Log) {
       }
     });
   };
+}
+
+/** AppendSession's refusal: ABORTED with AppendTransactionSizeExceededErrorDetails (TransactionMaxSizeExceededError). */
+function tooLargeV2(err: TooLarge) {
+  const details = new AppendTransactionSizeExceededErrorDetails().setSize(err.size).setMaxSize(err.max);
+  const trailers = new Metadata();
+  trailers.set('grpc-status-details-bin', statusBytes(status.ABORTED, err.message,
+    'kurrentdb.protocol.v2.streams.errors.AppendTransactionSizeExceededErrorDetails', details.serializeBinary()));
+  return fail(status.ABORTED, err.message, trailers);
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 // The stand-in server's state: streams with 0-based revisions and one global log ($all), in memory.
 // Each event gets its own log position, with commit = prepare, growing by the event's size (as byte
 // offsets in a real log do). Positions start past 2^53 so that any client path turning them into
@@ -35,6 +37,16 @@ export class Conflict extends Error {
   }
 }
 
+/** An append larger than the server's MaxAppendSize: refused whole, nothing written. */
+export class TooLarge extends Error {
+  constructor(readonly size: number, readonly max: number) {
+    super(`Maximum Append Size of ${max} Exceeded.`);
+  }
+}
+
+/** The server's default MaxAppendSize: 1 MiB of proposed events (as the client encodes them). */
+export const MAX_APPEND_SIZE = 1024 * 1024;
+
 const describe = (e: Expected) => (e.kind === 'exact' ? String(e.revision) : e.kind);
 
 export interface Filter {
@@ -59,6 +71,23 @@ export class Log {
   private readonly listeners = new Set<(recs: Rec[]) => void>();
   private next = 2n ** 53n + 1n;
 
+  /**
+   * A real server's $all starts with its own events ($-typed, in $-streams): the first epoch and the
+   * metadata of its system streams. Readers of the whole log must skip them.
+   */
+  constructor() {
+    this.system('$epochs', '$epoch-information');
+    this.system('$$$scavenges', '$metadata');
+    this.system('$$$stats-127.0.0.1:2113', '$metadata');
+  }
+
+  /** Writes one system event (a new epoch on a leader change, a stream's metadata). */
+  system(stream: string, type: string): Rec {
+    const data = Buffer.from(JSON.stringify({ epochNumber: this.all.length, at: new Date().toISOString() }));
+    const id = randomUUID();
+    return this.append([{ stream, expected: { kind: 'any' }, events: [{ id, type, contentType: 'application/json', data, metadata: new Uint8Array() }] }])[0];
+  }
+
   /** Last revision of a stream, null when it does not exist. */
   current(stream: string): bigint | null {
     const s = this.streams.get(stream);
@@ -81,6 +110,8 @@ export class Log {
    * the server being single-threaded here). Live subscribers hear of the events afterwards.
    */
   append(writes: Write[]): Rec[] {
+    const again = this.retried(writes);
+    if (again) return again;
     for (const w of writes) this.check(w.stream, w.expected);
     const names = new Set<string>();
     for (const w of writes) {
@@ -102,6 +133,24 @@ export class Log {
     }
     if (written.length) for (const l of [...this.listeners]) l(written);
     return written;
+  }
+
+  /**
+   * A retried append (the same event ids at the same expected revision, as a client resends after a
+   * lost answer) is idempotent on a server: the original events come back and nothing is written.
+   * Null when the append is not one already written.
+   */
+  private retried(writes: Write[]): Rec[] | null {
+    const found: Rec[] = [];
+    for (const w of writes) {
+      const e = w.expected;
+      if (w.events.length === 0 || (e.kind !== 'exact' && e.kind !== 'noStream')) return null;
+      const from = e.kind === 'noStream' ? 0 : Number(e.revision) + 1;
+      const held = (this.streams.get(w.stream) ?? []).slice(from, from + w.events.length);
+      if (held.length !== w.events.length || held.some((r, i) => r.id !== w.events[i].id)) return null;
+      found.push(...held);
+    }
+    return found.length ? found : null;
   }
 
   /** Events of $all at or after `from` (forwards), or before it (backwards), as a server reads them. */

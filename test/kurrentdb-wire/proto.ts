@@ -20,11 +20,11 @@ export type { V1, V2, Features };
 
 export const { ServerFeaturesService } = featuresGrpc;
 export const { SupportedMethods, SupportedMethod } = featuresPb;
-export const { UUID, Empty, StreamIdentifier, AllStreamPosition, WrongExpectedVersion } = sharedPb;
+export const { UUID, Empty, StreamIdentifier, AllStreamPosition, WrongExpectedVersion, MaximumAppendSizeExceeded } = sharedPb;
 export const { Status } = statusPb;
 export const { StreamsService } = streamsGrpc;
 export const { ReadReq, ReadResp, AppendResp, BatchAppendResp } = streamsPb;
-export const { StreamRevisionConflictErrorDetails } = errorsV2;
+export const { StreamRevisionConflictErrorDetails, AppendTransactionSizeExceededErrorDetails } = errorsV2;
 export const { StreamsServiceService } = streamsV2Grpc;
 export const { AppendResponse, AppendSessionResponse, SchemaFormat } = streamsV2Pb;
 

@@ -10,12 +10,29 @@ import { ReadReq, ReadResp, readEvent, streamIdentifier, streamName, type V1 } f
 type ReadCall = ServerWritableStream<V1.ReadReq, V1.ReadResp>;
 
 const NO_LIMIT = 2n ** 64n - 1n;
+/** The server's search window when the client sends `count` (no maxSearchWindow of its own). */
+const DEFAULT_WINDOW = 32;
 
 function toFilter(f: V1.ReadReq.Options.FilterOptions): Filter {
   const on = f.hasStreamIdentifier() ? 'streamName' : 'eventType';
   const expr = f.hasStreamIdentifier() ? f.getStreamIdentifier()! : f.getEventType()!;
   const regex = expr.getRegex();
   return { on, regex: regex ? new RegExp(regex) : null, prefixes: expr.getPrefixList() };
+}
+
+/**
+ * A filtered subscription to $all hears a Checkpoint every (window × multiplier) events the server
+ * searched, matching or not, catching up and live alike: where the filter passes little, the client
+ * still learns how far the log has been searched.
+ */
+function checkpoints(call: ReadCall, f: V1.ReadReq.Options.FilterOptions): (r: Rec) => void {
+  const every = Math.max(1, (f.hasMax() ? f.getMax() : DEFAULT_WINDOW) * Math.max(1, f.getCheckpointintervalmultiplier()));
+  let n = 0;
+  return (r) => {
+    if (++n % every !== 0) return;
+    const p = r.position.toString();
+    call.write(new ReadResp().setCheckpoint(new ReadResp.Checkpoint().setCommitPosition(p).setPreparePosition(p)));
+  };
 }
 
 export class Reads {
@@ -61,6 +78,7 @@ export class Reads {
   private subscribe(call: ReadCall, o: V1.ReadReq.Options, filter: Filter | null, structured: boolean): void {
     let match: (r: Rec) => boolean;
     let backlog: Rec[];
+    let scanned = (_r: Rec) => {};
     if (o.hasStream()) {
       const s = o.getStream()!;
       const name = streamName(s.getStreamIdentifier());
@@ -71,13 +89,20 @@ export class Reads {
       const a = o.getAll()!;
       const after = a.hasPosition() ? BigInt(a.getPosition()!.getCommitPosition()) : a.hasEnd() ? null : -1n;
       match = (r) => passes(filter, r);
-      backlog = after === null ? [] : this.log.all.filter((r) => r.position > after && match(r));
+      backlog = after === null ? [] : this.log.all.filter((r) => r.position > after);
+      if (o.hasFilter()) scanned = checkpoints(call, o.getFilter()!);
     }
     call.write(new ReadResp().setConfirmation(new ReadResp.SubscriptionConfirmation().setSubscriptionId(randomUUID())));
-    for (const r of backlog) call.write(readEvent(r, structured));
+    for (const r of backlog) {
+      if (match(r)) call.write(readEvent(r, structured));
+      scanned(r);
+    }
     if (this.sayCaughtUp) call.write(new ReadResp().setCaughtUp(new ReadResp.CaughtUp()));
     const unlisten = this.log.listen((recs) => {
-      for (const r of recs) if (match(r)) call.write(readEvent(r, structured));
+      for (const r of recs) {
+        if (match(r)) call.write(readEvent(r, structured));
+        scanned(r);
+      }
     });
     const entry = { call, stop: () => { unlisten(); this.live.delete(entry); } };
     this.live.add(entry);

@@ -1,6 +1,6 @@
 import { Server, ServerCredentials, type UntypedHandleCall } from '@grpc/grpc-js';
 import { append, appendSession, batchAppend } from './append.ts';
-import { Log } from './log.ts';
+import { Log, MAX_APPEND_SIZE } from './log.ts';
 import { ServerFeaturesService, StreamsService, StreamsServiceService, SupportedMethod, SupportedMethods, type Features } from './proto.ts';
 import { Reads } from './read.ts';
 
@@ -19,6 +19,8 @@ export interface StandInOptions {
   multiStreamAppend?: boolean;
   /** Send CaughtUp when a subscription goes live (servers since 23.10); false: the older silence. */
   caughtUp?: boolean;
+  /** The server's MaxAppendSize: bytes of proposed events one append may carry (1 MiB, the server's default). */
+  maxAppendSize?: number;
   /** Loopback port; 0 (the default) lets the system choose a free one. */
   port?: number;
 }
@@ -39,7 +41,7 @@ const STREAMS_V2 = 'kurrentdb.protocol.v2.streams.StreamsService';
 const FEATURES = 'event_store.client.server_features.ServerFeatures';
 
 export async function startKurrentStandIn(options: StandInOptions = {}): Promise<KurrentStandIn> {
-  const { batchAppend: withBatch = true, multiStreamAppend: withMulti = true } = options;
+  const { batchAppend: withBatch = true, multiStreamAppend: withMulti = true, maxAppendSize = MAX_APPEND_SIZE } = options;
   const log = new Log();
   const reads = new Reads(log, options.caughtUp ?? true);
   const calls = new Map<string, number>();
@@ -60,11 +62,11 @@ export async function startKurrentStandIn(options: StandInOptions = {}): Promise
   } as Record<string, UntypedHandleCall>);
   const v1: Record<string, UntypedHandleCall> = {
     read: counted(`/${STREAMS_V1}/Read`, reads.handle),
-    append: counted(`/${STREAMS_V1}/Append`, append(log)),
+    append: counted(`/${STREAMS_V1}/Append`, append(log, maxAppendSize)),
   };
-  if (withBatch) v1.batchAppend = counted(`/${STREAMS_V1}/BatchAppend`, batchAppend(log));
+  if (withBatch) v1.batchAppend = counted(`/${STREAMS_V1}/BatchAppend`, batchAppend(log, maxAppendSize));
   server.addService(StreamsService, v1);
-  if (withMulti) server.addService(StreamsServiceService, { appendSession: counted(`/${STREAMS_V2}/AppendSession`, appendSession(log)) });
+  if (withMulti) server.addService(StreamsServiceService, { appendSession: counted(`/${STREAMS_V2}/AppendSession`, appendSession(log, maxAppendSize)) });
 
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`127.0.0.1:${options.port ?? 0}`, ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
