@@ -7,6 +7,8 @@ import type { Mailer } from './reactors/mail/mailer.ts';
 import type { PushTransport } from './reactors/push/push.ts';
 import type { KeyRing } from './platform/crypto/keyring.ts';
 import type { Throttles } from './platform/throttle.ts';
+import type { Knex } from 'knex';
+import { noteWritten } from './http/consistency.ts';
 
 export interface AppDeps extends CommandDeps {
   logger: Logger;
@@ -21,6 +23,8 @@ export interface AppDeps extends CommandDeps {
   keys: KeyRing;
   /** Rate limits of this process (writes per user, auth per address, login lockout, bcrypt queue). */
   throttles: Throttles;
+  /** The primary, set only where `knex` is a read replica (list handlers on the standby): writes a read makes (the access log) go here. */
+  writeKnex?: Knex;
 }
 
 /** What a command wrote: its last position and, when known, its events (to wait only for the read models they touch). */
@@ -35,6 +39,7 @@ export async function settled(deps: AppDeps, written: Written): Promise<void> {
   const { position, types } = written === null || typeof written === 'string'
     ? { position: written, types: undefined }
     : { position: written.position, types: written.events?.map((e) => e.type) };
+  noteWritten(position); // the answer's consistency token (src/http/consistency.ts)
   const ok = await deps.projections.waitFor(position, deps.config.readYourWritesTimeoutMs, types);
   if (!ok) deps.logger.warn({ position, eventTypes: types }, 'read models still behind a stored write; answering without them');
 }

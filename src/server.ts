@@ -8,6 +8,7 @@ import { upgradeLegacyAgendas } from './commands/agenda-upgrade.ts';
 import { openEventStore } from './eventstore/open.ts';
 import { createApp } from './http/app.ts';
 import { AuthUserCache } from './http/auth-cache.ts';
+import { ReplicaReads } from './http/replica-reads.ts';
 import { findAuthState, findAuthUser } from './queries/usuarios.ts';
 import type { AppDeps } from './http/deps.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -138,8 +139,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // The throttles' rows that say nothing any more (a full bucket, an ended window): a minute is plenty.
   const stopThrottlePurge = scheduleThrottlePurge(throttleDb, 60_000, (err) => logger.warn({ err }, 'throttle purge failed'));
 
+  // List and agenda reads on a standby when one is configured; its token reads wait for every read model there.
+  const replica = config.databaseReplicaUrl ? new ReplicaReads({
+    url: config.databaseReplicaUrl, waitMs: config.replicaWaitMs, compare: (a, b) => store.compare(a, b), logger,
+    consumers: () => projections.handlers.map((h) => h.name).filter((n) => !projections.failing().some((f) => f.name === n)),
+  }) : undefined;
   const drain = new HttpDrain();
-  const server = createHttpServer(config, drain.wrap(createApp(deps, { users }).callback()));
+  const server = createHttpServer(config, drain.wrap(createApp(deps, { users, replica }).callback()));
   // STOMP over WebSocket at /ws and SockJS at /ws/*, on the same port as the API.
   const realtime = await startRealtime(deps, server, url, opts.realtime);
   await new Promise<void>((resolve, reject) => {
@@ -163,6 +169,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await reminders.stop();
       await Promise.all([projections.stop(), auditLog.stop(), signer.stop(), reactors.stop(), outbox.stop(), users.stop()]);
       await throttleDb.end();
+      await replica?.close();
       await store.close();
       await keys.close();
       await owned?.close();

@@ -11,6 +11,30 @@ export interface PracticeClientOptions {
   /** `en` for English error messages; Spanish otherwise. */
   acceptLanguage?: string;
   fetch?: (input: Request) => Promise<Response>;
+  /** false: do not send back the last write's X-Consistency-Token (reads from a replica may then lag behind this client's writes). */
+  readYourWrites?: boolean;
+}
+
+export const CONSISTENCY_HEADER = 'X-Consistency-Token';
+
+/**
+ * Read-your-writes across the server's read replica: the token of this client's last write that
+ * answered one goes with every later request (the server reads a list from the replica only once
+ * it holds that write). One per client instance; a call that sets the header itself keeps its own.
+ */
+export function consistencyMiddleware(): Middleware {
+  let last: string | null = null;
+  return {
+    onRequest({ request }) {
+      if (last && !request.headers.has(CONSISTENCY_HEADER)) request.headers.set(CONSISTENCY_HEADER, last);
+      return request;
+    },
+    onResponse({ response }) {
+      const token = response.headers.get(CONSISTENCY_HEADER);
+      if (token && response.ok) last = token;
+      return response;
+    },
+  };
 }
 
 /** Adds `Authorization: Bearer <token>` unless the call set its own header. */
@@ -36,5 +60,6 @@ export function createPracticeClient(options: PracticeClientOptions): PracticeCl
     ...(options.acceptLanguage ? { headers: { 'Accept-Language': options.acceptLanguage } } : {}),
   });
   if (options.token !== undefined) client.use(authMiddleware(options.token));
+  if (options.readYourWrites !== false) client.use(consistencyMiddleware());
   return client;
 }

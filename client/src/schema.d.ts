@@ -3867,6 +3867,8 @@ export interface operations {
             /** @description Sesión */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3965,6 +3967,8 @@ export interface operations {
             /** @description Sesión del paciente registrado */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4054,6 +4058,8 @@ export interface operations {
             /** @description Sesión del administrador registrado */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4161,6 +4167,8 @@ export interface operations {
             /** @description Sesión del auditor registrado */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4268,6 +4276,8 @@ export interface operations {
             /** @description Sesión del psicólogo registrado */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4518,6 +4528,8 @@ export interface operations {
             /** @description Confirmación */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4617,7 +4629,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4697,6 +4712,8 @@ export interface operations {
             /** @description Paciente creado */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4875,6 +4892,8 @@ export interface operations {
             /** @description Paciente actualizado */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4981,6 +5000,8 @@ export interface operations {
             /** @description Paciente eliminado */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5154,6 +5175,8 @@ export interface operations {
             /** @description Asignado */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5326,6 +5349,8 @@ export interface operations {
             /** @description Horario definido */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5499,7 +5524,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
@@ -5574,7 +5602,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5654,6 +5685,8 @@ export interface operations {
             /** @description Psicólogo creado */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5753,7 +5786,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5954,6 +5990,8 @@ export interface operations {
             /** @description Perfil actualizado */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6060,6 +6098,8 @@ export interface operations {
             /** @description Eliminado */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6168,6 +6208,8 @@ export interface operations {
             /** @description Perfil con la nueva fotoPerfilUrl */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6335,7 +6377,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6415,6 +6460,8 @@ export interface operations {
             /** @description Psicólogo creado */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6514,7 +6561,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6597,6 +6647,8 @@ export interface operations {
             /** @description Perfil actualizado */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6703,6 +6755,8 @@ export interface operations {
             /** @description Eliminado */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6800,7 +6854,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6880,6 +6937,8 @@ export interface operations {
             /** @description Dirección creada */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7054,6 +7113,8 @@ export interface operations {
             /** @description Dirección eliminada */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7153,7 +7214,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7225,7 +7289,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7297,7 +7364,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7351,7 +7421,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7431,6 +7504,8 @@ export interface operations {
             /** @description Situación creada */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7541,6 +7616,8 @@ export interface operations {
             /** @description Situación modificada */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7647,6 +7724,8 @@ export interface operations {
             /** @description Situación eliminada */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7817,6 +7896,8 @@ export interface operations {
             /** @description Ajustes actualizados */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7916,7 +7997,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7996,6 +8080,8 @@ export interface operations {
             /** @description El token ya estaba registrado para este usuario */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8005,6 +8091,8 @@ export interface operations {
             /** @description Token registrado */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8111,6 +8199,8 @@ export interface operations {
             /** @description Token eliminado */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8208,7 +8298,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8288,6 +8381,8 @@ export interface operations {
             /** @description Cita creada */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8466,6 +8561,8 @@ export interface operations {
             /** @description Cita modificada */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8572,6 +8669,8 @@ export interface operations {
             /** @description Cita cancelada */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -8671,7 +8770,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Identificador del paciente (entero de 1 a 2147483647) */
                 idPaciente: number;
@@ -8746,7 +8848,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8897,6 +9002,8 @@ export interface operations {
             /** @description Cita con su nuevo estado */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8996,7 +9103,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9144,6 +9254,8 @@ export interface operations {
             /** @description Serie reservada: todas sus citas, PENDIENTE */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9251,6 +9363,8 @@ export interface operations {
             /** @description Serie reservada: todas sus citas, PENDIENTE */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9350,7 +9464,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
@@ -9435,6 +9552,8 @@ export interface operations {
             /** @description Resto de la serie cancelado */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9532,7 +9651,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path: {
                 /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
                 id: number;
@@ -9617,6 +9739,8 @@ export interface operations {
             /** @description Resto de la serie cancelado */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9714,7 +9838,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9794,6 +9921,8 @@ export interface operations {
             /** @description Entrada creada, ACTIVA */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9900,6 +10029,8 @@ export interface operations {
             /** @description Entrada abandonada */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9997,7 +10128,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10071,7 +10205,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10145,7 +10282,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10225,6 +10365,8 @@ export interface operations {
             /** @description Bloqueo creado */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10331,6 +10473,8 @@ export interface operations {
             /** @description Bloqueo eliminado */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10428,7 +10572,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10508,6 +10655,8 @@ export interface operations {
             /** @description Sesión registrada */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10682,6 +10831,8 @@ export interface operations {
             /** @description Sesión eliminada */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10781,7 +10932,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10861,6 +11015,8 @@ export interface operations {
             /** @description Sesión registrada */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11028,7 +11184,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11100,7 +11259,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11180,6 +11342,8 @@ export interface operations {
             /** @description Registro creado */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11358,6 +11522,8 @@ export interface operations {
             /** @description Registro corregido */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11464,6 +11630,8 @@ export interface operations {
             /** @description Registro eliminado */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11563,7 +11731,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11643,6 +11814,8 @@ export interface operations {
             /** @description Registro creado */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11753,6 +11926,8 @@ export interface operations {
             /** @description Registro corregido */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11859,6 +12034,8 @@ export interface operations {
             /** @description Registro eliminado */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11956,7 +12133,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12039,6 +12219,8 @@ export interface operations {
             /** @description Sesión firmada, con su firma */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12149,6 +12331,8 @@ export interface operations {
             /** @description Sesión con la adenda añadida al final de adendas */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12259,6 +12443,8 @@ export interface operations {
             /** @description Registro firmado, con su firma */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12369,6 +12555,8 @@ export interface operations {
             /** @description Registro con la adenda añadida al final de adendas */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12468,7 +12656,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12548,6 +12739,8 @@ export interface operations {
             /** @description Entrada creada */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12722,6 +12915,8 @@ export interface operations {
             /** @description Entrada eliminada */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12821,7 +13016,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12893,7 +13091,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12965,7 +13166,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13045,6 +13249,8 @@ export interface operations {
             /** @description Registro creado */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13148,7 +13354,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13222,7 +13431,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13300,7 +13512,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13372,7 +13587,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14007,7 +14225,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14087,6 +14308,8 @@ export interface operations {
             /** @description Mensaje enviado; se entrega también por /user/queue/messages */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14193,6 +14416,8 @@ export interface operations {
             /** @description Mensaje leído */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14292,7 +14517,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14372,6 +14600,8 @@ export interface operations {
             /** @description Mensaje enviado; se entrega también por /user/queue/messages */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14478,6 +14708,8 @@ export interface operations {
             /** @description Mensaje leído */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14577,7 +14809,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14656,6 +14891,8 @@ export interface operations {
             /** @description Mensaje leído */
             200: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14757,7 +14994,10 @@ export interface operations {
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14833,6 +15073,8 @@ export interface operations {
             /** @description Feed creado; la URL anterior, si había, ya no responde */
             201: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14936,6 +15178,8 @@ export interface operations {
             /** @description Revocada */
             204: {
                 headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;

@@ -22,5 +22,6 @@ export async function recordAccess(deps: AppDeps, ctx: Context, recurso: Recurso
     request_id: ctx.response.get('X-Request-Id') || null, accedido_en: accedidoEn,
   }));
   // In chunks: an administrator's listing may name every patient of the practice.
-  if (rows.length > 0) await deps.knex.batchInsert('accesos_clinicos', rows, 1000);
+  // On the primary also when the list was read from the replica.
+  if (rows.length > 0) await (deps.writeKnex ?? deps.knex).batchInsert('accesos_clinicos', rows, 1000);
 }

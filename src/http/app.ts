@@ -37,6 +37,8 @@ import { mensajesRoutes } from './routes/mensajes.ts';
 import { directorioPsicologosRoutes } from './routes/directorio-psicologos.ts';
 import { calendarioRoutes } from './routes/calendario.ts';
 import { createMetrics, mountSystem } from './system.ts';
+import { consistencyTokens } from './consistency.ts';
+import { withReplicaReads, type ReplicaReads } from './replica-reads.ts';
 
 /** Every endpoint group of the API. */
 export function allRoutes(deps: AppDeps): RouteDef[] {
@@ -89,11 +91,14 @@ function bodyErrorsAsClientErrors(parser: Koa.Middleware): Koa.Middleware {
 export interface AppOptions {
   /** The authenticated users kept in memory (src/http/auth-cache.ts); without it, each request reads the caller's row. */
   users?: AuthUserCache;
+  /** A read replica (DATABASE_REPLICA_URL): list and agenda reads go there (src/http/replica-reads.ts). */
+  replica?: ReplicaReads;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: false });
-  const routes = allRoutes(deps);
+  const { replica } = options;
+  const routes = replica ? withReplicaReads(allRoutes(deps), allRoutes({ ...deps, knex: replica.knex, writeKnex: deps.knex }), replica) : allRoutes(deps);
   const metrics = createMetrics(deps);
   const multipart = routes.filter((r) => r.multipart).map((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`));
   const document = openApiDocument(routes);
@@ -131,6 +136,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     })),
   );
   app.use(inputGuard());
+  app.use(consistencyTokens((a, b) => deps.store.compare(a, b)));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -90,10 +90,10 @@ export function cors(allowed: string[]) {
     ctx.vary('Origin');
     if (!origin || !allowed.includes(origin)) return next();
     ctx.set('Access-Control-Allow-Origin', origin);
-    ctx.set('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After, Link');
+    ctx.set('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After, Link, X-Consistency-Token');
     if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method')) {
       ctx.set('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, OPTIONS');
-      ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept-Language, X-Request-Id');
+      ctx.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept-Language, X-Request-Id, X-Consistency-Token');
       ctx.set('Access-Control-Max-Age', '600');
       ctx.status = 204;
       return;

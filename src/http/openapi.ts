@@ -3,6 +3,8 @@ import { isThrottled } from './throttling.ts';
 import { named, type JsonSchema } from './validation.ts';
 import { SchemaComponents } from './openapi-schemas.ts';
 import { fieldExample, PATH_PARAMETERS, QUERY_PARAMETERS, TAG_DESCRIPTIONS } from './openapi-text.ts';
+import { CONSISTENCY_HEADER } from './consistency.ts';
+import { readsOnReplica } from './replica-reads.ts';
 
 const errorSchema: JsonSchema = {
   type: 'object',
@@ -50,8 +52,25 @@ function parameters(def: RouteDef, schemas: SchemaComponents) {
     const documented = { ...schemas.use(schema), ...(example === undefined ? {} : { example }) };
     params.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, description, schema: documented as never });
   }
+  // Sent back by the typed client on every read; only the list reads a replica answers look at it.
+  if (readsOnReplica(def)) params.push(consistencyParameter as never);
   return params;
 }
+
+const consistencyParameter = {
+  name: CONSISTENCY_HEADER, in: 'header', required: false,
+  description: 'Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando ' +
+    'la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,200}$', example: 'MTIzNDUvNjc4' },
+};
+
+/** On every successful write that stored events: what a later read sends back to see it (src/http/consistency.ts). */
+const consistencyHeader = {
+  [CONSISTENCY_HEADER]: {
+    description: 'Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica',
+    schema: { type: 'string', example: 'MTIzNDUvNjc4' },
+  },
+};
 
 const missing = (what: string): never => {
   throw new Error(`OpenAPI: no description for ${what}`);
@@ -72,9 +91,10 @@ function responses(def: RouteDef, schemas: SchemaComponents) {
   for (const [status, r] of Object.entries(def.responses)) {
     // A route's own error status (a 409 naming its rules, say) carries the error body.
     const type = r.contentType ?? 'application/json';
+    const headers = def.method !== 'get' && Number(status) < 300 ? { ...r.headers, ...consistencyHeader } : r.headers;
     out[status] = {
       description: r.description,
-      ...(r.headers ? { headers: r.headers } : {}),
+      ...(headers ? { headers } : {}),
       ...(r.schema ? { content: { [type]: { schema: schemas.use(r.schema) } } } : Number(status) >= 400 ? { content: errorContent } : {}),
     };
   }

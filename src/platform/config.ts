@@ -12,6 +12,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** A streaming standby of DATABASE_URL for list and agenda reads (src/http/replica-reads.ts); null: every read on the primary. */
+  databaseReplicaUrl: string | null;
+  /** How long a read carrying a consistency token waits for the standby before reading the primary. */
+  replicaWaitMs: number;
   jwtSecret: string;
   jwtExpirationMs: number;
   practiceTimezone: string;
@@ -116,6 +120,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || null,
+    replicaWaitMs: int(env, 'REPLICA_WAIT_MS', 500, 0, 60_000),
     jwtSecret: secret(env, 'JWT_SECRET', production, dataDir, 32),
     jwtExpirationMs: int(env, 'JWT_EXPIRATION_MS', 86_400_000, 1000, 31 * 86_400_000),
     practiceTimezone,

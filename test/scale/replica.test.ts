@@ -1,0 +1,188 @@
+import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { Writable } from 'node:stream';
+import { loadConfig } from '../../src/platform/config.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/platform/database.ts';
+import { passwordFile } from '../../src/platform/postgres/credentials.ts';
+import { RecordingPush } from '../../src/reactors/push/push.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { createPracticeClient } from '../../client/src/index.ts';
+import { UNTHROTTLED } from '../support/limits.ts';
+import { startSmtpServer } from '../support/smtp.ts';
+
+// A real streaming standby made from the embedded PostgreSQL binaries: the primary's folder copied
+// while it is stopped, with standby.signal and primary_conninfo; recovery_min_apply_delay makes it lag.
+
+const ADMIN = { email: 'admin@replica.local', password: 'Admin12345' };
+const TOKEN = 'x-consistency-token';
+
+async function makeStandby(primaryDir: string): Promise<{ primary: EmbeddedServer; standby: EmbeddedServer; standbyDir: string }> {
+  const first = await startEmbeddedPostgres(primaryDir, true);
+  await first.stop(); // a clean shutdown: the copy is consistent as it is
+  const standbyDir = mkdtempSync(join(tmpdir(), 'practice-standby-'));
+  rmSync(standbyDir, { recursive: true });
+  execFileSync('cp', ['-a', primaryDir, standbyDir]); // owner and modes kept (the `postgres` user when we run as root)
+  copyFileSync(passwordFile(primaryDir), passwordFile(standbyDir));
+  const primary = await startEmbeddedPostgres(primaryDir, true);
+  const { port, password } = new URL(primary.url);
+  writeFileSync(join(standbyDir, 'standby.signal'), '');
+  appendFileSync(join(standbyDir, 'postgresql.auto.conf'),
+    `primary_conninfo = 'host=127.0.0.1 port=${port} user=postgres password=${decodeURIComponent(password)}'\n`);
+  const standby = await startEmbeddedPostgres(standbyDir, true);
+  return { primary, standby, standbyDir };
+}
+
+/** Sets the standby's replay delay (ALTER SYSTEM works during recovery; a reload applies it). */
+async function applyDelay(standbyUrl: string, ms: number): Promise<void> {
+  const c = new pg.Client({ connectionString: standbyUrl });
+  await c.connect();
+  await c.query(`alter system set recovery_min_apply_delay = '${ms}ms'`);
+  await c.query('select pg_reload_conf()');
+  await c.end();
+}
+
+describe('read replica (DATABASE_REPLICA_URL): list reads on a streaming standby, read-your-writes with the token', function () {
+  this.timeout(180_000);
+  const primaryDir = mkdtempSync(join(tmpdir(), 'practice-primary-'));
+  let db: Awaited<ReturnType<typeof makeStandby>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  const warnings: string[] = [];
+  let dataDir: string;
+
+  async function start(env: Record<string, string>): Promise<RunningServer> {
+    const logger = pino({ level: 'warn' }, new Writable({ write: (chunk, _e, cb) => void (warnings.push(String(chunk)), cb()) }));
+    const config = loadConfig({
+      NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.primary.url, DATABASE_REPLICA_URL: db.standby.url,
+      SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BCRYPT_COST: '4', PRACTICE_TIMEZONE: 'Europe/Madrid',
+      ...UNTHROTTLED, ...env,
+    });
+    return startServer({ config, push: new RecordingPush(), logger: logger as never });
+  }
+
+  async function call(srv: RunningServer, method: string, path: string, o: { token?: string; body?: unknown; consistency?: string | null } = {}) {
+    const headers: Record<string, string> = {};
+    if (o.token) headers.Authorization = `Bearer ${o.token}`;
+    if (o.consistency) headers[TOKEN] = o.consistency;
+    if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${srv.url}${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+    return { status: res.status, body: (await res.json().catch(() => undefined)) as any, token: res.headers.get(TOKEN) };
+  }
+
+  async function adminToken(srv: RunningServer): Promise<string> {
+    const r = await call(srv, 'POST', '/auth/login', { body: ADMIN });
+    return r.body.token;
+  }
+
+  let n = 0;
+  const create = (srv: RunningServer, admin: string) =>
+    call(srv, 'POST', '/api/admin/situaciones', { token: admin, body: { nombre: `Situación ${++n}`, categoria: 'Relacional' } });
+  const listed = async (srv: RunningServer, admin: string, consistency: string | null) => {
+    const r = await call(srv, 'GET', '/api/admin/situaciones', { token: admin, consistency });
+    expect(r.status).to.equal(200);
+    return (r.body as { nombre: string }[]).map((s) => s.nombre);
+  };
+
+  before(async () => {
+    db = await makeStandby(primaryDir);
+    smtp = await startSmtpServer();
+    dataDir = mkdtempSync(join(tmpdir(), 'practice-replica-data-'));
+  });
+
+  after(async () => {
+    await db?.standby.stop();
+    await db?.primary.stop();
+    await smtp?.close();
+    for (const d of [primaryDir, db?.standbyDir, dataDir]) if (d) rmSync(d, { recursive: true, force: true });
+    for (const d of [primaryDir, db?.standbyDir]) if (d) rmSync(passwordFile(d), { force: true });
+  });
+
+  describe('a standby 200 ms behind, REPLICA_WAIT_MS 3000', () => {
+    let srv: RunningServer;
+    let admin: string;
+    before(async () => {
+      srv = await start({ REPLICA_WAIT_MS: '3000' });
+      admin = await adminToken(srv);
+    });
+    after(() => srv?.close());
+
+    it('a write answers a consistency token; a read sending it back is never stale (50 rounds), a read without it is (served by the standby)', async () => {
+      await applyDelay(db.standby.url, 200);
+      let stale = 0;
+      let staleWithout = 0;
+      for (let i = 0; i < 50; i++) {
+        const w = await create(srv, admin);
+        expect(w.status).to.equal(201);
+        expect(w.token).to.match(/^[A-Za-z0-9_-]+$/);
+        if (!(await listed(srv, admin, null)).includes(w.body.nombre)) staleWithout++;
+        if (!(await listed(srv, admin, w.token)).includes(w.body.nombre)) stale++;
+      }
+      expect(stale).to.equal(0);
+      // Without the token the standby answers at once, before it has replayed the write.
+      expect(staleWithout).to.be.greaterThan(40);
+    });
+
+    it('the typed client sends its last write\'s token back: its lists are never stale (20 rounds); without it they are', async () => {
+      await applyDelay(db.standby.url, 200);
+      const client = createPracticeClient({ baseUrl: srv.url, token: admin });
+      const eventual = createPracticeClient({ baseUrl: srv.url, token: admin, readYourWrites: false });
+      let stale = 0;
+      let staleEventual = 0;
+      for (let i = 0; i < 20; i++) {
+        const created = await client.POST('/api/admin/situaciones', { body: { nombre: `Situación ${++n}`, categoria: 'Relacional' } });
+        expect(created.response.status).to.equal(201);
+        const nombre = created.data!.nombre;
+        if (!(await eventual.GET('/api/admin/situaciones')).data!.some((x) => x.nombre === nombre)) staleEventual++;
+        if (!(await client.GET('/api/admin/situaciones')).data!.some((x) => x.nombre === nombre)) stale++;
+      }
+      expect(stale).to.equal(0);
+      expect(staleEventual).to.be.greaterThan(15);
+    });
+
+    it('a token that is not one of ours is a 400 in the error body', async () => {
+      for (const bad of ['not/base64!', Buffer.from('x/1').toString('base64url'), 'A'.repeat(300)]) {
+        const r = await call(srv, 'GET', '/api/admin/situaciones', { token: admin, consistency: bad });
+        expect(r.status, bad).to.equal(400);
+        expect(r.body.mensaje).to.match(/X-Consistency-Token/);
+      }
+    });
+  });
+
+  describe('a standby 1.5 s behind, REPLICA_WAIT_MS 100', () => {
+    let srv: RunningServer;
+    let admin: string;
+    before(async () => {
+      await applyDelay(db.standby.url, 1_500);
+      srv = await start({ REPLICA_WAIT_MS: '100' });
+      admin = await adminToken(srv);
+    });
+    after(() => srv?.close());
+
+    it('past REPLICA_WAIT_MS the primary answers a read with the token: fresh, without waiting for the standby', async () => {
+      for (let i = 0; i < 5; i++) {
+        const w = await create(srv, admin);
+        const t0 = Date.now();
+        expect(await listed(srv, admin, w.token)).to.include(w.body.nombre);
+        expect(Date.now() - t0).to.be.below(1_000);
+        expect(await listed(srv, admin, null)).not.to.include(w.body.nombre); // the standby is still behind
+      }
+    });
+
+    it('a standby that is down: the primary answers with a warning, never a 500', async () => {
+      const w = await create(srv, admin);
+      await db.standby.stop();
+      warnings.length = 0;
+      for (let i = 0; i < 5; i++) {
+        expect(await listed(srv, admin, null)).to.include(w.body.nombre);
+        expect(await listed(srv, admin, w.token)).to.include(w.body.nombre);
+      }
+      const lines = warnings.map((l) => JSON.parse(l) as { level: number; msg: string });
+      expect(lines.filter((l) => /read replica unavailable/.test(l.msg))).to.have.length(1);
+      expect(warnings.join('\n')).not.to.include(decodeURIComponent(new URL(db.primary.url).password));
+    });
+  });
+});
