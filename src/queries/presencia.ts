@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
-/** How long an instance that stopped beating still counts as alive (the STOMP gateway's default). */
-export const DEFAULT_INSTANCE_TIMEOUT_MS = 10_000;
+/** How long an instance that stopped beating still counts as alive (PRESENCE_TIMEOUT_MS's default). */
+export const DEFAULT_INSTANCE_TIMEOUT_MS = 3_000;
 
 /** Whether the user has a session on any live instance (the push reactor asks). */
 export async function hasLiveSession(knex: Knex, idUsuario: number, instanceTimeoutMs = DEFAULT_INSTANCE_TIMEOUT_MS): Promise<boolean> {

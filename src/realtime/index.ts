@@ -80,7 +80,8 @@ function createPresence(deps: AppDeps, hub: Hub, databaseUrl: string, instanceId
 export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: string, overrides: Partial<RealtimeOptions> = {}): Promise<Realtime> {
   const configured = { ...DEFAULT_REALTIME_OPTIONS.limits, maxBodyBytes: deps.config.limits.stompMaxBodyBytes };
   const { stompMaxTransactions: maxTransactions, stompMaxHeldBytes: maxHeldBytes } = deps.config.limits;
-  const options: RealtimeOptions = { ...DEFAULT_REALTIME_OPTIONS, limits: configured, maxTransactions, maxHeldBytes, ...overrides };
+  const { presenceHeartbeatMs: instanceHeartbeatMs, presenceTimeoutMs: instanceTimeoutMs } = deps.config;
+  const options: RealtimeOptions = { ...DEFAULT_REALTIME_OPTIONS, limits: configured, maxTransactions, maxHeldBytes, instanceHeartbeatMs, instanceTimeoutMs, ...overrides };
   const instanceId = randomUUID();
   const hub = new Hub(deps.knex, deps.logger);
   const live = new Set<StompSession>();

@@ -41,7 +41,7 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
   heartbeatReceiveMs: 1_000,
   connectTimeoutMs: 10_000,
   presenceGraceMs: 3_000,
-  instanceHeartbeatMs: 2_000,
+  instanceHeartbeatMs: 1_000, // PRESENCE_HEARTBEAT_MS (the server passes the configured one)
   instanceTimeoutMs: DEFAULT_INSTANCE_TIMEOUT_MS,
   presenceSweepMs: 1_000,
   limits: DEFAULT_LIMITS,

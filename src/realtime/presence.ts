@@ -188,11 +188,17 @@ export class Presence {
           [this.options.graceMs / 1000, idUsuario],
         );
         if (!p || p.live) return;
-        // A crashed instance's users start their grace period now; others are due once it ends.
-        if (p.sin_plazo) await trx('presencia').where({ id_usuario: idUsuario }).update({ pendiente_desde: trx.fn.now() });
+        // A dead instance's users lost their connection when it stopped beating, at least the
+        // timeout ago: their grace period counts from then (it may be over already). Others are due once it ends.
+        if (p.sin_plazo) await this.lostWithInstance(trx, idUsuario);
         else if (p.vencido) await this.announce(trx, idUsuario, false);
       });
     }
+  }
+
+  private async lostWithInstance(trx: Knex.Transaction, idUsuario: number): Promise<void> {
+    if (this.options.instanceTimeoutMs >= this.options.graceMs) return this.announce(trx, idUsuario, false);
+    await trx.raw('update presencia set pendiente_desde = now() - make_interval(secs => ?) where id_usuario = ?', [this.options.instanceTimeoutMs / 1000, idUsuario]);
   }
 
   /** One LISTEN connection; lost, it is opened again (a change missed meanwhile is not replayed). */

@@ -110,4 +110,33 @@ describe('two server processes on one database', function () {
     expect(await online(presenceA), 'instance A sees the patient offline after the grace period').to.equal(false);
     expect(await online(presenceB), 'instance B sees the patient offline after the grace period').to.equal(false);
   });
+
+  it('shows a user connected only to a killed instance offline within a few seconds (the default timings)', async () => {
+    const [a] = procs;
+    const c = await start();
+    const admin = (await a.request('POST', '/auth/login', { body: ADMIN })).body.token as string;
+    const pac = await newPaciente(a);
+    const watcher = await stomp(`${a.url.replace('http', 'ws')}/ws`, admin);
+    users.push(watcher);
+    const presence = watcher.subscribe('/topic/presence');
+    const state = async (ms: number) => {
+      for (;;) {
+        const m = JSON.parse((await presence.next(ms)).body);
+        if (m.idUsuario === pac.idUsuario) return m.online as boolean;
+      }
+    };
+    const onC = await stomp(`${c.url.replace('http', 'ws')}/ws`, pac.token);
+    users.push(onC);
+    expect(await state(8000), 'online through C').to.equal(true);
+    await new Promise((r) => setTimeout(r, 1_500)); // a few of C's beats
+    const killedAt = Date.now();
+    const exited = new Promise((r) => c.child.once('exit', r));
+    c.child.kill('SIGKILL');
+    await exited;
+    procs.splice(procs.indexOf(c), 1); // gone: nothing to stop in after()
+    expect(await state(15_000), 'offline after the kill').to.equal(false);
+    // PRESENCE_TIMEOUT_MS (3 s) and a sweep; it was 11-13 s (a 10 s timeout, then the 3 s grace).
+    const took = Date.now() - killedAt;
+    expect(took).to.be.below(5_000);
+  });
 });
