@@ -12,6 +12,7 @@ import { passwordFile } from '../../src/platform/postgres/credentials.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createPracticeClient } from '../../client/src/index.ts';
+import { pacienteBody } from '../http/helpers.ts';
 import { UNTHROTTLED } from '../support/limits.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 
@@ -141,6 +142,23 @@ describe('read replica (DATABASE_REPLICA_URL): list reads on a streaming standby
       }
       expect(stale).to.equal(0);
       expect(staleEventual).to.be.greaterThan(15);
+    });
+
+    it('a clinical list read on the standby writes its access log on the primary (the standby stays in use)', async () => {
+      const reg = await call(srv, 'POST', '/auth/register-paciente', { body: pacienteBody() });
+      expect(reg.status).to.be.within(200, 201);
+      const w = await call(srv, 'POST', '/api/diario-emocional', { token: reg.body.token, body: { emocion: 'Calma', intensidad: 4, nota: 'bien' } });
+      expect(w.status).to.equal(201);
+      warnings.length = 0;
+      const r = await call(srv, 'GET', '/api/admin/diario-emocional', { token: admin, consistency: w.token });
+      expect(r.status).to.equal(200);
+      expect(r.body.map((e: { idPaciente: number }) => e.idPaciente)).to.include(reg.body.idPaciente);
+      expect(warnings.join('\n')).not.to.match(/read replica unavailable/);
+      const primary = new pg.Client({ connectionString: db.primary.url });
+      await primary.connect();
+      const logged = await primary.query('select 1 from accesos_clinicos where id_paciente = $1 and recurso = $2', [reg.body.idPaciente, 'DIARIO']);
+      await primary.end();
+      expect(logged.rowCount).to.equal(1);
     });
 
     it('a token that is not one of ours is a 400 in the error body', async () => {
