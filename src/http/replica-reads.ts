@@ -85,6 +85,13 @@ export class ReplicaReads {
     this.options.logger.warn({ code: e?.code, reason: e?.message }, 'read replica unavailable: list reads go to the primary');
   }
 
+  /** A read on the standby answered: say so once after it had failed. */
+  answered(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.options.logger.info('read replica answering again');
+  }
+
   close(): Promise<void> {
     return this.knex.destroy();
   }
@@ -100,8 +107,7 @@ export class ReplicaReads {
       try {
         const rows: { name: string; position: Position | null }[] = await this.knex('projection_checkpoints').select('name', 'position');
         this.checkpoints = new Map(rows.map((r) => [r.name, r.position]));
-        if (this.down) this.options.logger.info('read replica answering again');
-        this.down = false;
+        this.answered();
       } catch (err) {
         this.failed(err);
       } finally {
@@ -126,6 +132,7 @@ export function withReplicaReads(defs: RouteDef[], twins: RouteDef[], reads: Rep
       if ((await reads.choose(tokenPosition(ctx))) === 'primary') return def.handler(ctx, input);
       try {
         await twin.handler(ctx, input);
+        reads.answered();
       } catch (err) {
         if (err instanceof AppError) throw err;
         reads.failed(err);
