@@ -39,9 +39,10 @@ export function runningEmbeddedUrl(dataDir: string): string | null {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/practice`;
 }
 
-// About twenty projection and reactor loops each hold a connection while they work, beside the
-// HTTP requests: the pool leaves room for both.
-export function createKnex(url: string, poolMax = 40, logger?: Logger): Knex {
+// The consumers' loops (three runners, the lease keepers, the outbox) hold a connection only while
+// they work, beside the HTTP requests. The server sizes it by DATABASE_POOL_MAX (docs/scaling.md
+// "Connection budget"); tools keep this default.
+export function createKnex(url: string, poolMax = 12, logger?: Logger): Knex {
   return knexFactory({
     client: 'pg',
     // Knex's warnings go to console in colour by default: as log lines instead.
