@@ -14,6 +14,7 @@ import { realtimeSection } from './realtime.ts';
 import { heldSendsSection } from './held-sends.ts';
 import { sealingSection } from './sealing.ts';
 import { throttlesSection } from './throttles.ts';
+import { auditSection } from './audit.ts';
 import { profileSection } from './profile.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
@@ -28,6 +29,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   'held-sends': heldSendsSection,
   sealing: sealingSection,
   throttles: throttlesSection,
+  audit: auditSection,
 };
 
 const { values } = parseArgs({

@@ -16,6 +16,8 @@ export interface Sizes {
   scale: { appointments: number[]; samples: number; bookingBudgetSeconds: number };
   stomp: { sessions: number; users: number; messages: number; rate: number; durationSeconds: number };
   sealing: { events: number };
+  /** Audit log: events the tree builder adds, seconds per append phase and phase pairs (on/off), seconds at 100 appends/s, events of the large bundle verified. */
+  audit: { builderEvents: number; appendSeconds: number; appendPairs: number; latencySeconds: number; verifyEvents: number };
 }
 
 /** About a minute in all: every figure is there, each from a short sample (rough, for a quick look). */
@@ -26,6 +28,7 @@ export const QUICK: Sizes = {
   scale: { appointments: [10, 100, 1000], samples: 5, bookingBudgetSeconds: 10 },
   stomp: { sessions: 300, users: 20, messages: 40, rate: 20, durationSeconds: 60 },
   sealing: { events: 300 },
+  audit: { builderEvents: 10_000, appendSeconds: 1, appendPairs: 2, latencySeconds: 5, verifyEvents: 100_000 },
 };
 
 export const FULL: Sizes = {
@@ -35,6 +38,7 @@ export const FULL: Sizes = {
   scale: { appointments: [10, 1000, 100_000], samples: 30, bookingBudgetSeconds: 60 },
   stomp: { sessions: 2000, users: 50, messages: 200, rate: 10, durationSeconds: 240 },
   sealing: { events: 3000 },
+  audit: { builderEvents: 100_000, appendSeconds: 2, appendPairs: 8, latencySeconds: 20, verifyEvents: 1_000_000 },
 };
 
 export interface SectionContext {
