@@ -193,13 +193,14 @@ for (const [name, open] of stores) {
       const { idCita } = await reservar(2, at('12-01', '10:00'), 50, rec);
       expect(rec.reads).to.deep.equal([
         // horario-<id>: the working-hours template (src/commands/horario.ts), one short stream;
-        // reservas-paciente-<id>: what the patient booked themselves, for their limits (docs/limits.md).
-        `psicologo-${ID_PSI}`, `cita-${idCita}`, 'reservas-paciente-2', `horario-${ID_PSI}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
+        // reservas-paciente-<id>: what the patient booked themselves, for their limits (docs/limits.md);
+        // paciente-<id>: whether the practice assigned them to this psychologist (the unassigned cap).
+        `psicologo-${ID_PSI}`, 'paciente-2', `cita-${idCita}`, 'reservas-paciente-2', `horario-${ID_PSI}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
       ]);
       // Across midnight: both days, in both agendas.
       const rec2 = recording(store);
       const late = await reservar(2, at('12-01', '23:30'), 60, rec2);
-      expect(rec2.reads.slice(4)).to.deep.equal([
+      expect(rec2.reads.slice(5)).to.deep.equal([
         agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaDiaStream(ID_PSI, `${Y}-12-02`),
         agendaPacienteDiaStream(2, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-02`),
       ]);
