@@ -25,7 +25,7 @@ import { setMinCell } from './platform/analytics/views.ts';
 import { CheckpointRunner, projectionHandlers } from './projections/runner.ts';
 import { instanceName } from './projections/lease-keeper.ts';
 import { voidLeases } from './projections/leases.ts';
-import { AUDIT_LOG_CONSUMER, auditLogHandler } from './projections/audit-log.ts';
+import { AUDIT_LOG_CONSUMER, AUDIT_RUNNER, auditLogHandler } from './projections/audit-log.ts';
 import { CheckpointSigner } from './projections/audit-signer.ts';
 import { allReactors } from './reactors/index.ts';
 import { createMailer, type Mailer } from './reactors/mail/mailer.ts';
@@ -102,10 +102,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections(config)), { table: 'projection_checkpoints', lease }, logger);
   // The tamper-evident log: its own loop on the store as stored, so that it never waits for a read model.
   const signer = new CheckpointSigner(knex, config.audit, logger);
-  // Never parked: a leaf skipped would be a hole in the tree for good. It retries (and /health shows it).
   const auditLog = new CheckpointRunner(knex, opened.raw, [auditLogHandler()], {
     table: 'projection_checkpoints', onBatch: (name) => name === AUDIT_LOG_CONSUMER && signer.nudge(), lease: { ...lease, pool: AUDIT_LOG_CONSUMER },
-    retry: { attempts: Infinity, backoffMs: [100, 500, 2_000, 10_000, 30_000] },
+    ...AUDIT_RUNNER,
   }, logger);
   const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser })), { table: 'reactor_checkpoints', lease }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });

@@ -6,7 +6,7 @@ import type { EventStore, StoredEvent } from '../../src/eventstore/port.ts';
 import { openEventStore } from '../../src/eventstore/open.ts';
 import { loadConfig, type Config } from '../../src/platform/config.ts';
 import { createKnex, migrate } from '../../src/platform/database.ts';
-import { AUDIT_LOG_CONSUMER, auditLogHandler } from '../../src/projections/audit-log.ts';
+import { AUDIT_LOG_CONSUMER, AUDIT_RUNNER, auditLogHandler } from '../../src/projections/audit-log.ts';
 import { CheckpointSigner } from '../../src/projections/audit-signer.ts';
 import { CheckpointRunner } from '../../src/projections/runner.ts';
 import { forgetCheckpoints } from '../../src/projections/watcher.ts';
@@ -75,7 +75,7 @@ export class AuditWorkers {
     const { parked, onParked } = parkedRecorder();
     this.parked = parked;
     this.runner = new CheckpointRunner(db.knex, db.raw, [auditLogHandler()], {
-      table: 'projection_checkpoints', onParked, onBatch: (name) => name === AUDIT_LOG_CONSUMER && this.signer.nudge(),
+      table: 'projection_checkpoints', onParked, onBatch: (name) => name === AUDIT_LOG_CONSUMER && this.signer.nudge(), ...AUDIT_RUNNER,
     });
   }
 

@@ -4,6 +4,17 @@ import { leafBytes } from '../platform/audit/leaf.ts';
 import { hashLeaf, TreeFrontier, type Hash } from '../platform/audit/merkle.ts';
 import { insertLeaves, readNodes, treeSize, type NewLeaf } from '../platform/audit/tree-store.ts';
 import type { CheckpointedHandler } from './batch.ts';
+import type { RunnerOptions } from './runner.ts';
+
+/**
+ * How its runner runs: never parked (a skipped leaf would be a hole in the tree for good; it
+ * retries, and /health shows it), and in batches at most every 150 ms under a trickle (fewer
+ * fixed costs per append, well within the second a checkpoint may take).
+ */
+export const AUDIT_RUNNER: Pick<RunnerOptions, 'retry' | 'coalesceMs'> = {
+  retry: { attempts: Infinity, backoffMs: [100, 500, 2_000, 10_000, 30_000] },
+  coalesceMs: 150,
+};
 
 /** The consumer's name in projection_checkpoints (never reset by a rebuild: it is not a read model). */
 export const AUDIT_LOG_CONSUMER = 'audit-log';

@@ -37,6 +37,12 @@ export interface RunnerOptions {
   onBatch?: (name: string, position: Position) => void;
   /** Attempts on one event before it is parked, and the pauses between them. */
   retry?: RetryPolicy;
+  /**
+   * After a batch that read less than a full batch, wait this long before reading again, so that
+   * a steady trickle is handled in fewer, larger batches (the audit log: its latency budget is a
+   * second, its cost per batch is fixed). Absent: read again at once, as the read models do.
+   */
+  coalesceMs?: number;
   /** Called when an event is parked (metrics). */
   onParked?: (name: string, id: number) => void;
   /**
@@ -172,6 +178,10 @@ export class CheckpointRunner {
         await this.leases?.start(); // the first share, before the first batch (once)
         const step = await this.step();
         if (this.stopped) continue;
+        if (step.progressed && step.short && this.options.coalesceMs) {
+          await sleep(this.options.coalesceMs);
+          continue;
+        }
         if (step.progressed && (!step.short || wake.fired())) continue;
         if (!step.locked) await sleep(15); // another process works on it now
         else if (step.lead !== undefined && (await unreadAfter(this.knex, step.lead))) await pause(15, localCommitWakers);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash as oneShot } from 'node:crypto';
 import { hashLeaf, type Hash } from './merkle.ts';
 
 // The leaf of an event, version 1 (docs/audit.md "Leaf format"). Never change it in place: a new
@@ -42,7 +42,7 @@ export function canonicalJson(value: unknown): string {
   throw new TypeError(`JCS: cannot encode a ${typeof value}`);
 }
 
-const sha256b64 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+const sha256b64 = (text: string) => oneShot('sha256', text, 'base64');
 
 function line(value: string, what: string): string {
   if (/[\n\r]/.test(value)) throw new Error(`leaf: the ${what} contains a line break`);

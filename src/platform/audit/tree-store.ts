@@ -42,18 +42,32 @@ export interface NewLeaf {
   hash: Hash;
 }
 
+/**
+ * Leaves and subtrees in two statements. Their bytes travel as one binary parameter each, sliced
+ * in SQL: an array of bytea would go as hex text, twice the bytes and a parse on each side.
+ */
 export async function insertLeaves(trx: Db, leaves: NewLeaf[], nodes: { level: number; index: number; hash: Hash }[]): Promise<void> {
   if (leaves.length > 0) {
+    const offsets: number[] = [];
+    let at = 0;
+    for (const l of leaves) {
+      offsets.push(at);
+      at += l.leaf.length;
+    }
     await trx.raw(
       `insert into audit_leaves (leaf_index, event_id, leaf, hash)
-       select * from unnest(?::bigint[], ?::uuid[], ?::bytea[], ?::bytea[])`,
-      [leaves.map((l) => l.index), leaves.map((l) => l.eventId), leaves.map((l) => l.leaf), leaves.map((l) => l.hash)],
+       select ?::bigint + k.i - 1, k.id, substring(?::bytea from k.off + 1 for k.len), substring(?::bytea from (k.i - 1)::int * 32 + 1 for 32)
+       from unnest(?::uuid[], ?::int[], ?::int[]) with ordinality as k(id, off, len, i)`,
+      [leaves[0].index, Buffer.concat(leaves.map((l) => l.leaf), at), Buffer.concat(leaves.map((l) => l.hash)),
+        leaves.map((l) => l.eventId), offsets, leaves.map((l) => l.leaf.length)],
     );
   }
   if (nodes.length > 0) {
     await trx.raw(
-      'insert into audit_nodes (level, index, hash) select * from unnest(?::smallint[], ?::bigint[], ?::bytea[])',
-      [nodes.map((n) => n.level), nodes.map((n) => n.index), nodes.map((n) => n.hash)],
+      `insert into audit_nodes (level, index, hash)
+       select k.level, k.index, substring(?::bytea from (k.i - 1)::int * 32 + 1 for 32)
+       from unnest(?::smallint[], ?::bigint[]) with ordinality as k(level, index, i)`,
+      [Buffer.concat(nodes.map((n) => n.hash)), nodes.map((n) => n.level), nodes.map((n) => n.index)],
     );
   }
 }
