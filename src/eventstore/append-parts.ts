@@ -1,4 +1,4 @@
-import { isAppendTooLarge, type AppendResult, type EventStore, type ExpectedRevision, type StreamWrite } from './port.ts';
+import { AppendTooLargeError, type AppendResult, type EventStore, type ExpectedRevision, type StreamWrite } from './port.ts';
 
 // Writers that batch (the agenda upgrade, events:import) may build an append larger than the store
 // takes at once: KurrentDB refuses more than its MaxAppendSize (1 MiB of events by default), and the
@@ -14,7 +14,7 @@ export async function appendInParts(store: EventStore, writes: StreamWrite[]): P
     return await store.append(writes);
   } catch (err) {
     const count = writes.reduce((n, w) => n + w.events.length, 0);
-    if (!isAppendTooLarge(err) || count < 2) throw err;
+    if (!(err instanceof AppendTooLargeError) || count < 2) throw err;
     const [first, second] = halves(writes, Math.floor(count / 2));
     const a = await appendInParts(store, first);
     const b = await appendInParts(store, second);

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import {
   ANY, BACKWARDS, END, MaxAppendSizeExceededError, NO_STREAM, StreamNotFoundError, TransactionMaxSizeExceededError, UnsupportedError,
   WrongExpectedVersionError, convertToCommandError, jsonEvent,
@@ -12,6 +13,18 @@ import { AppendTooLargeError, type Reservation, ReservationTakenError, type Stre
 interface ReservationWrite { stream: string; scope: string; event: EventData; expected: AppendStreamState }
 
 const UNIMPLEMENTED = 12; // gRPC status of a server without the v2 append service
+
+/**
+ * The id of a claim or release written with an append: derived from the append's first event id, so
+ * that the same append sent again (the leader changed before it answered) carries the same ids and
+ * the server recognises it as written. Without events there is nothing to tie it to: a fresh id.
+ */
+function reservationEventId(writes: StreamWrite[], r: Reservation): string {
+  const first = writes.find((w) => w.events.length > 0)?.events[0]?.metadata.eventId;
+  if (!first) return randomUUID();
+  const h = createHash('sha256').update(`${first}|${r.release ? 'release' : 'claim'}|${r.scope}|${r.key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 export class KurrentWriter {
   private multiAppend: boolean | null = null; // null: not known yet whether the server has multiStreamAppend
@@ -59,12 +72,18 @@ export class KurrentWriter {
     const releases: ReservationWrite[] = [];
     for (const r of reservations) {
       const stream = this.names.out(reservationStream(r.scope, r.key));
-      const event = jsonEvent({ type: r.release ? RELEASED : CLAIMED, data: { scope: r.scope, key: r.key, streamId: writes[0]?.streamId ?? null } });
+      const id = reservationEventId(writes, r);
+      const event = jsonEvent({ id, type: r.release ? RELEASED : CLAIMED, data: { scope: r.scope, key: r.key, streamId: writes[0]?.streamId ?? null } });
       if (r.release) {
         releases.push({ stream, scope: r.scope, event, expected: ANY });
         continue;
       }
       const last = await this.lastEvent(stream);
+      if (last && last.id === id) {
+        // This very append, sent again: the same claim at the same expected revision as the first time.
+        claims.push({ stream, scope: r.scope, event, expected: last.revision === 0n ? NO_STREAM : last.revision - 1n });
+        continue;
+      }
       if (last && last.type !== RELEASED) throw new ReservationTakenError(r.scope);
       claims.push({ stream, scope: r.scope, event, expected: last ? last.revision : NO_STREAM });
     }
@@ -146,10 +165,10 @@ export class KurrentWriter {
   }
 
   /** The last event of a stream, by its name on the server. */
-  async lastEvent(streamId: string): Promise<{ revision: bigint; type: string } | null> {
+  async lastEvent(streamId: string): Promise<{ revision: bigint; type: string; id: string } | null> {
     try {
       for await (const r of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
-        if (r.event) return { revision: r.event.revision, type: r.event.type };
+        if (r.event) return { revision: r.event.revision, type: r.event.type, id: r.event.id.toLowerCase() };
       }
     } catch (err) {
       if (!(err instanceof StreamNotFoundError)) throw err;

@@ -6,6 +6,7 @@ import { KurrentWriter } from './kurrentdb-writer.ts';
 import type {
   AppendResult, EventStore, Position, ReadAllResult, Reservation, StoredEvent, StreamWrite, SubscribeOptions, Subscription,
 } from './port.ts';
+import { retrying } from './kurrentdb-retry.ts';
 import { kurrentSubscription } from './kurrentdb-subscription.ts';
 
 // Event store on KurrentDB. Positions are "<commit>/<prepare>" of the event in $all (kurrentdb-codec.ts).
@@ -13,7 +14,8 @@ import { kurrentSubscription } from './kurrentdb-subscription.ts';
 // the stream to be missing, or to end with a ReservationReleased (expected = that event's revision), so
 // two concurrent claims cannot both win; a release appends ReservationReleased. Readers of the whole log
 // never see these streams nor system events. The write path is in kurrentdb-writer.ts, the subscription
-// in kurrentdb-subscription.ts, positions, names and encodings in kurrentdb-codec.ts.
+// in kurrentdb-subscription.ts, positions, names and encodings in kurrentdb-codec.ts. In a cluster
+// (kurrentdb+discover://) every call is sent again when the leader changed under it (kurrentdb-retry.ts).
 
 export class KurrentEventStore implements EventStore {
   private readonly client: KurrentDBClient;
@@ -41,10 +43,10 @@ export class KurrentEventStore implements EventStore {
   }
 
   async append(writes: StreamWrite[], reservations: Reservation[] = []): Promise<AppendResult> {
-    const { revisions, written } = await this.writer.append(writes, reservations);
+    const { revisions, written } = await retrying(() => this.writer.append(writes, reservations));
     if (written === null) return { revisions, position: (await this.head()) ?? '0/0' };
     this.wakeAll();
-    const position = await this.appendPosition(written, revisions).catch(() => null);
+    const position = await retrying(() => this.appendPosition(written, revisions)).catch(() => null);
     return { revisions, position: position ?? (await this.head()) ?? '0/0' };
   }
 
@@ -73,7 +75,11 @@ export class KurrentEventStore implements EventStore {
     return null;
   }
 
-  async readStream(streamId: string): Promise<StoredEvent[]> {
+  readStream(streamId: string): Promise<StoredEvent[]> {
+    return retrying(() => this.readStreamOnce(streamId));
+  }
+
+  private async readStreamOnce(streamId: string): Promise<StoredEvent[]> {
     const out: StoredEvent[] = [];
     try {
       for await (const r of this.client.readStream(this.names.out(streamId))) if (r.event) out.push(toStored({ ...r.event, streamId }));
@@ -89,7 +95,11 @@ export class KurrentEventStore implements EventStore {
     return this.readStream(streamId);
   }
 
-  async readAll(from: Position | null, limit: number): Promise<ReadAllResult> {
+  readAll(from: Position | null, limit: number): Promise<ReadAllResult> {
+    return retrying(() => this.readAllOnce(from, limit));
+  }
+
+  private async readAllOnce(from: Position | null, limit: number): Promise<ReadAllResult> {
     const events: StoredEvent[] = [];
     // A read from a position returns the event at it too: ask for one more and drop it. Should the
     // server pass reservation events anyway, read on from the last position seen until `limit` are kept.
@@ -131,11 +141,14 @@ export class KurrentEventStore implements EventStore {
 
   /** Every value currently reserved (claimed and not released), for events:export. */
   async *reservationsHeld(): AsyncGenerator<{ scope: string; key: string; streamId: string | null }> {
-    const last = new Map<string, { type: string; data: Record<string, unknown> }>();
     const prefix = this.names.out(RESERVATION_PREFIX);
-    for await (const r of this.client.readAll({ filter: streamNameFilter({ prefixes: [prefix] }) })) {
-      if (r.event && r.event.streamId.startsWith(prefix)) last.set(r.event.streamId, toStored(r.event));
-    }
+    const last = await retrying(async () => {
+      const found = new Map<string, { type: string; data: Record<string, unknown> }>();
+      for await (const r of this.client.readAll({ filter: streamNameFilter({ prefixes: [prefix] }) })) {
+        if (r.event && r.event.streamId.startsWith(prefix)) found.set(r.event.streamId, toStored(r.event));
+      }
+      return found;
+    });
     for (const e of last.values()) {
       if (e.type !== CLAIMED) continue;
       yield { scope: String(e.data.scope), key: String(e.data.key), streamId: (e.data.streamId as string | null) ?? null };
@@ -172,7 +185,11 @@ export class KurrentEventStore implements EventStore {
     return compareKurrentPositions(a, b);
   }
 
-  async head(): Promise<Position | null> {
+  head(): Promise<Position | null> {
+    return retrying(() => this.headOnce());
+  }
+
+  private async headOnce(): Promise<Position | null> {
     for await (const r of this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: this.names.filter, maxCount: 1000 })) {
       if (r.event && this.names.decode(r.event)) return positionToken(r.event.position);
     }

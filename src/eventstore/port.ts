@@ -98,7 +98,16 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/**
+ * `instanceof` on the port's errors goes by name: the KurrentDB adapter is imported dynamically
+ * (open.ts), and under the test runner's loader (require for the rest) it may get its own copy of
+ * this module, whose classes a plain instanceof would not recognise (a taken e-mail answered 500).
+ */
+const byName = (x: unknown, name: string) => x instanceof Error && x.name === name;
+
 export class WrongExpectedRevisionError extends Error {
+  static override [Symbol.hasInstance](x: unknown): boolean { return byName(x, 'WrongExpectedRevisionError'); }
+
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedRevision,
@@ -110,6 +119,7 @@ export class WrongExpectedRevisionError extends Error {
 }
 
 export class ReservationTakenError extends Error {
+  static override [Symbol.hasInstance](x: unknown): boolean { return byName(x, 'ReservationTakenError'); }
   constructor(readonly scope: string) {
     super(`value already reserved in ${scope}`);
     this.name = 'ReservationTakenError';
@@ -121,18 +131,12 @@ export class ReservationTakenError extends Error {
  * nothing was written. Writers that batch split the append (appendInParts) and send it again.
  */
 export class AppendTooLargeError extends Error {
+  static override [Symbol.hasInstance](x: unknown): boolean { return byName(x, 'AppendTooLargeError'); }
   constructor(readonly maxBytes: number | null) {
     super(`append refused: larger than the event store's maximum append size${maxBytes ? ` (${maxBytes} bytes)` : ''}`);
     this.name = 'AppendTooLargeError';
   }
 }
-
-/**
- * By name as well as by class: the KurrentDB adapter is imported dynamically (open.ts), and under a
- * test runner that loads the rest through require it may come with its own copy of this module.
- */
-export const isAppendTooLarge = (err: unknown): err is AppendTooLargeError =>
-  err instanceof AppendTooLargeError || (err instanceof Error && err.name === 'AppendTooLargeError');
 
 /** The stream as stored (see `readStreamAsStored`); a store that cannot say is a wiring error, never a silent fallback to opened data. */
 export function asStored(store: EventStore, streamId: string): Promise<StoredEvent[]> {

@@ -144,9 +144,12 @@ export class Log {
     const found: Rec[] = [];
     for (const w of writes) {
       const e = w.expected;
-      if (w.events.length === 0 || (e.kind !== 'exact' && e.kind !== 'noStream')) return null;
-      const from = e.kind === 'noStream' ? 0 : Number(e.revision) + 1;
-      const held = (this.streams.get(w.stream) ?? []).slice(from, from + w.events.length);
+      if (w.events.length === 0 || e.kind === 'exists') return null;
+      const stream = this.streams.get(w.stream) ?? [];
+      // With `any` the server looks the first id up among the stream's events.
+      const from = e.kind === 'noStream' ? 0 : e.kind === 'exact' ? Number(e.revision) + 1 : stream.findIndex((r) => r.id === w.events[0].id);
+      if (from < 0) return null;
+      const held = stream.slice(from, from + w.events.length);
       if (held.length !== w.events.length || held.some((r, i) => r.id !== w.events[i].id)) return null;
       found.push(...held);
     }

@@ -3,6 +3,8 @@
 // CommonJS modules whose exports the ESM loader cannot list: imported whole, then destructured.
 import featuresGrpc from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_grpc_pb.js';
 import featuresPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_pb.js';
+import gossipGrpc from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/gossip_grpc_pb.js';
+import gossipPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/gossip_pb.js';
 import sharedPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb.js';
 import statusPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/status_pb.js';
 import streamsGrpc from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_grpc_pb.js';
@@ -16,9 +18,12 @@ import type { Expected, Rec } from './log.ts';
 import type * as V1 from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb.js';
 import type * as V2 from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v2/streams/streams_pb.js';
 import type * as Features from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_pb.js';
-export type { V1, V2, Features };
+import type * as Gossip from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/gossip_pb.js';
+export type { V1, V2, Features, Gossip };
 
 export const { ServerFeaturesService } = featuresGrpc;
+export const { GossipService } = gossipGrpc;
+export const { ClusterInfo, MemberInfo, EndPoint } = gossipPb;
 export const { SupportedMethods, SupportedMethod } = featuresPb;
 export const { UUID, Empty, StreamIdentifier, AllStreamPosition, WrongExpectedVersion, MaximumAppendSizeExceeded } = sharedPb;
 export const { Status } = statusPb;

@@ -1,7 +1,7 @@
-import { Server, ServerCredentials, type UntypedHandleCall } from '@grpc/grpc-js';
+import { Metadata, Server, ServerCredentials, status, type UntypedHandleCall } from '@grpc/grpc-js';
 import { append, appendSession, batchAppend } from './append.ts';
 import { Log, MAX_APPEND_SIZE } from './log.ts';
-import { ServerFeaturesService, StreamsService, StreamsServiceService, SupportedMethod, SupportedMethods, type Features } from './proto.ts';
+import { GossipService, ServerFeaturesService, StreamsService, StreamsServiceService, SupportedMethod, SupportedMethods, type Features, type Gossip } from './proto.ts';
 import { Reads } from './read.ts';
 
 // A wire-level stand-in for a KurrentDB server: a gRPC server (loopback, port 0, no TLS) speaking the
@@ -9,8 +9,16 @@ import { Reads } from './read.ts';
 // implements what the event-store adapter makes the client send: server features, Streams.Read
 // (stream and $all reads, filters, catch-up subscriptions), Streams.Append, Streams.BatchAppend and
 // the v2 AppendSession behind multiStreamAppend. Not implemented (the client gets UNIMPLEMENTED):
-// delete, tombstone, persistent subscriptions, projections, users, operations, gossip (a single
-// node is addressed directly), TLS and authentication.
+// delete, tombstone, persistent subscriptions, projections, users, operations, TLS and authentication.
+// Gossip is served by the nodes of a cluster (cluster.ts): several servers over one log, a leader and
+// followers; a single node is addressed directly.
+
+/** A node's place in a cluster (cluster.ts): whether it leads now, where the leader is, the gossip. */
+export interface NodeRole {
+  isLeader(): boolean;
+  leader(): { host: string; port: number } | null;
+  gossip(): Gossip.ClusterInfo;
+}
 
 export interface StandInOptions {
   /** List and serve Streams.BatchAppend (every server since 21.10); false: the client uses Streams.Append. */
@@ -21,6 +29,10 @@ export interface StandInOptions {
   caughtUp?: boolean;
   /** The server's MaxAppendSize: bytes of proposed events one append may carry (1 MiB, the server's default). */
   maxAppendSize?: number;
+  /** The log, when several nodes share one (a cluster); a new one otherwise. */
+  log?: Log;
+  /** Cluster membership: writes (and reads requiring the leader) at a follower get NotLeader. */
+  role?: NodeRole;
   /** Loopback port; 0 (the default) lets the system choose a free one. */
   port?: number;
 }
@@ -28,11 +40,14 @@ export interface StandInOptions {
 export interface KurrentStandIn {
   /** Connection string for KurrentDBClient.connectionString. */
   url: string;
+  port: number;
   log: Log;
   /** Calls received per gRPC method path, for tests that check what went over the wire. */
   calls: Map<string, number>;
   /** Ends every open subscription with UNAVAILABLE, as a server restart does. */
   dropSubscriptions(): number;
+  /** Ends open batch-append calls with NotLeader (a leader stepping down). */
+  dropAppends(): void;
   close(): Promise<void>;
 }
 
@@ -42,7 +57,9 @@ const FEATURES = 'event_store.client.server_features.ServerFeatures';
 
 export async function startKurrentStandIn(options: StandInOptions = {}): Promise<KurrentStandIn> {
   const { batchAppend: withBatch = true, multiStreamAppend: withMulti = true, maxAppendSize = MAX_APPEND_SIZE } = options;
-  const log = new Log();
+  const log = options.log ?? new Log();
+  const role = options.role;
+  const appends = new Set<{ emit(event: 'error', err: unknown): boolean }>();
   const reads = new Reads(log, options.caughtUp ?? true);
   const calls = new Map<string, number>();
   const counted = <H extends (...args: never[]) => void>(path: string, h: H): H =>
@@ -61,24 +78,74 @@ export async function startKurrentStandIn(options: StandInOptions = {}): Promise
     }),
   } as Record<string, UntypedHandleCall>);
   const v1: Record<string, UntypedHandleCall> = {
-    read: counted(`/${STREAMS_V1}/Read`, reads.handle),
-    append: counted(`/${STREAMS_V1}/Append`, append(log, maxAppendSize)),
+    read: counted(`/${STREAMS_V1}/Read`, leaderRead(role, reads.handle)),
+    append: counted(`/${STREAMS_V1}/Append`, leaderOnly(role, append(log, maxAppendSize))),
   };
-  if (withBatch) v1.batchAppend = counted(`/${STREAMS_V1}/BatchAppend`, batchAppend(log, maxAppendSize));
+  if (withBatch) v1.batchAppend = counted(`/${STREAMS_V1}/BatchAppend`, leaderStream(role, appends, batchAppend(log, maxAppendSize)));
   server.addService(StreamsService, v1);
-  if (withMulti) server.addService(StreamsServiceService, { appendSession: counted(`/${STREAMS_V2}/AppendSession`, appendSession(log, maxAppendSize)) });
+  if (withMulti) server.addService(StreamsServiceService, { appendSession: counted(`/${STREAMS_V2}/AppendSession`, leaderOnly(role, appendSession(log, maxAppendSize))) });
+  if (role) server.addService(GossipService, { read: counted('/event_store.client.gossip.Gossip/Read', (_c: unknown, done: (e: null, r: Gossip.ClusterInfo) => void) => done(null, role.gossip())) } as Record<string, UntypedHandleCall>);
 
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`127.0.0.1:${options.port ?? 0}`, ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
   return {
     url: `kurrentdb://127.0.0.1:${port}?tls=false`,
+    port,
     log,
     calls,
     dropSubscriptions: () => reads.dropSubscriptions(),
+    dropAppends() {
+      for (const call of [...appends]) { appends.delete(call); call.emit('error', notLeader(role)); }
+    },
     async close() {
       reads.endAll();
       // Batch-append calls stay open for the client's lifetime: a graceful shutdown would wait for them.
       server.forceShutdown();
     },
   };
+}
+
+/** The server's answer at a follower: NOT_FOUND with the leader's endpoint in the trailers (NotLeaderError). */
+export function notLeader(role: NodeRole | undefined) {
+  const leader = role?.leader();
+  if (!leader) return Object.assign(new Error('Server Is Not Ready'), { code: status.UNAVAILABLE, details: 'Server Is Not Ready' });
+  const metadata = new Metadata();
+  metadata.set('exception', 'not-leader');
+  metadata.set('leader-endpoint-host', leader.host);
+  metadata.set('leader-endpoint-port', String(leader.port));
+  return Object.assign(new Error('Leader info available'), { code: status.NOT_FOUND, details: 'Leader info available', metadata });
+}
+
+type Unary = (call: { on(e: string, f: () => void): unknown }, done: (err: unknown, ...res: unknown[]) => void) => void;
+
+/** Appends only at the leader; a follower answers NotLeader (no leader during an election: UNAVAILABLE). */
+function leaderOnly<H extends (...args: never[]) => void>(role: NodeRole | undefined, h: H): H {
+  if (!role) return h;
+  return ((call: Parameters<Unary>[0], done: Parameters<Unary>[1]) => {
+    // A leader that resigns while writing does not answer: the write stands, the client hears UNAVAILABLE.
+    if (role.isLeader()) return (h as unknown as Unary)(call, (err, ...res) => (role.isLeader() ? (done as (...a: unknown[]) => void)(err, ...res) : done(notLeader(role))));
+    call.on('data', () => {});
+    call.on('end', () => {});
+    done(notLeader(role));
+  }) as unknown as H;
+}
+
+/** The batch-append call likewise; open ones are tracked so that a stepping-down leader can end them. */
+function leaderStream<H extends (...args: never[]) => void>(role: NodeRole | undefined, open: Set<{ emit(e: 'error', err: unknown): boolean }>, h: H): H {
+  if (!role) return h;
+  return ((call: { emit(e: 'error', err: unknown): boolean; on(e: string, f: () => void): unknown }) => {
+    if (!role.isLeader()) return void call.emit('error', notLeader(role));
+    open.add(call);
+    call.on('close', () => open.delete(call));
+    (h as unknown as (c: typeof call) => void)(call);
+  }) as unknown as H;
+}
+
+/** Reads anywhere, unless the client asks for the leader (requires-leader: true). */
+function leaderRead<H extends (...args: never[]) => void>(role: NodeRole | undefined, h: H): H {
+  if (!role) return h;
+  return ((call: { metadata: Metadata; emit(e: 'error', err: unknown): boolean }) => {
+    if (call.metadata.get('requires-leader')[0] === 'true' && !role.isLeader()) return void call.emit('error', notLeader(role));
+    (h as unknown as (c: typeof call) => void)(call);
+  }) as unknown as H;
 }
