@@ -1,4 +1,5 @@
 import { NotLeaderError, UnavailableError, convertToCommandError } from '@kurrent/kurrentdb-client';
+import { EventStoreUnavailableError } from './port.ts';
 
 // In a cluster the client does not retry by itself: a write at a follower (or a read asking for the
 // leader, as the native read bridge does with nodePreference=leader) fails with NotLeader and the client
@@ -16,13 +17,17 @@ export function isTransient(err: unknown): boolean {
   return e instanceof NotLeaderError || e instanceof UnavailableError || (e instanceof Error && NAMES.has(e.name));
 }
 
-/** Runs `op` again on transient errors (up to ATTEMPTS, waiting a little longer each time, ~7 s in all). */
+/**
+ * Runs `op` again on transient errors (up to ATTEMPTS, waiting a little longer each time, ~7 s in all);
+ * still failing: EventStoreUnavailableError (a 503, not a 500).
+ */
 export async function retrying<T>(op: () => Promise<T>, onRetry: (err: unknown) => void = () => {}): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await op();
     } catch (err) {
-      if (attempt >= ATTEMPTS || !isTransient(err)) throw err;
+      if (!isTransient(err)) throw err;
+      if (attempt >= ATTEMPTS) throw new EventStoreUnavailableError(err);
       onRetry(err);
       await new Promise((r) => setTimeout(r, Math.min(25 * attempt, 500)));
     }

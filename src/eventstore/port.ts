@@ -138,6 +138,18 @@ export class AppendTooLargeError extends Error {
   }
 }
 
+/**
+ * The event store did not answer (a KurrentDB cluster without a leader for longer than the adapter
+ * retries, a server down): nothing is known to be written; the request may be sent again.
+ */
+export class EventStoreUnavailableError extends Error {
+  static override [Symbol.hasInstance](x: unknown): boolean { return byName(x, 'EventStoreUnavailableError'); }
+  constructor(override readonly cause: unknown) {
+    super(`event store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'EventStoreUnavailableError';
+  }
+}
+
 /** The stream as stored (see `readStreamAsStored`); a store that cannot say is a wiring error, never a silent fallback to opened data. */
 export function asStored(store: EventStore, streamId: string): Promise<StoredEvent[]> {
   if (!store.readStreamAsStored) throw new Error('this event store cannot read a stream as stored (readStreamAsStored)');

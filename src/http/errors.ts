@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context, Next } from 'koa';
-import { ReservationTakenError, WrongExpectedRevisionError } from '../eventstore/port.ts';
+import { AppendTooLargeError, EventStoreUnavailableError, ReservationTakenError, WrongExpectedRevisionError } from '../eventstore/port.ts';
 import { AppError, errors, type Message } from '../platform/errors.ts';
 import { localDateTime } from '../platform/time.ts';
 
@@ -25,6 +25,9 @@ function toAppError(err: unknown): AppError | null {
     return errors.conflict('El recurso cambió mientras se procesaba; inténtelo de nuevo', 'The resource changed concurrently; try again');
   }
   if (err instanceof ReservationTakenError) return errors.conflict('El valor ya está registrado', 'The value is already registered');
+  // Events over KurrentDB's MaxAppendSize (sealing grows fields by a third); a cluster without a leader.
+  if (err instanceof AppendTooLargeError) return errors.tooLarge();
+  if (err instanceof EventStoreUnavailableError) return errors.unavailable(1);
   const e = err as { status?: number; statusCode?: number; httpCode?: number; type?: string; expose?: boolean };
   const status = e?.httpCode ?? e?.status ?? e?.statusCode;
   if (status === 413) return errors.tooLarge();

@@ -53,7 +53,7 @@ function expectedOf(o: V1Expected, revision: () => string): Expected {
 }
 
 /** Streams.Append: options first, then one message per event; one answer at the end. */
-export function append(log: Log, maxAppendSize: number) {
+export function append(log: Log) {
   return (call: ServerReadableStream<V1.AppendReq, V1.AppendResp>, done: sendUnaryData<V1.AppendResp>): void => {
     let stream = '';
     let expected: Expected = { kind: 'any' };
@@ -71,7 +71,7 @@ export function append(log: Log, maxAppendSize: number) {
     });
     call.on('end', () => {
       try {
-        limit(sizes, maxAppendSize);
+        limit(sizes, log.maxAppendSize);
         const recs = log.append([{ stream, expected, events }]);
         const success = new AppendResp.Success();
         const current = recs.length ? last(recs).revision : log.current(stream);
@@ -102,7 +102,7 @@ export function append(log: Log, maxAppendSize: number) {
  * Streams.BatchAppend: one long-lived call carrying many appends, each split in chunks under a
  * correlation id (options in the first, is_final on the last), each answered by correlation id.
  */
-export function batchAppend(log: Log, maxAppendSize: number) {
+export function batchAppend(log: Log) {
   return (call: ServerDuplexStream<V1.BatchAppendReq, V1.BatchAppendResp>): void => {
     const pending = new Map<string, { options: V1.BatchAppendReq.Options; events: Proposed[]; sizes: number[] }>();
     call.on('data', (req: V1.BatchAppendReq) => {
@@ -119,7 +119,7 @@ export function batchAppend(log: Log, maxAppendSize: number) {
       const stream = streamName(o.getStreamIdentifier());
       const resp = new BatchAppendResp().setCorrelationId(req.getCorrelationId()).setStreamIdentifier(o.getStreamIdentifier());
       try {
-        limit(entry.sizes, maxAppendSize);
+        limit(entry.sizes, log.maxAppendSize);
         const recs = log.append([{ stream, expected: expectedOf(o, () => o.getStreamPosition()), events: entry.events }]);
         const success = new BatchAppendResp.Success();
         const current = recs.length ? last(recs).revision : log.current(stream);
@@ -158,7 +158,7 @@ const v2Revision = (e: Expected) => (e.kind === 'exact' ? e.revision.toString() 
  * StreamsService.AppendSession (KurrentDB 25.1+): one request per stream, all written atomically.
  * Record properties become the event's JSON metadata, with the record's schema name beside them.
  */
-export function appendSession(log: Log, maxAppendSize: number) {
+export function appendSession(log: Log) {
   return (call: ServerReadableStream<V2.AppendRequest, V2.AppendSessionResponse>, done: sendUnaryData<V2.AppendSessionResponse>): void => {
     const requests: V2.AppendRequest[] = [];
     call.on('data', (r: V2.AppendRequest) => requests.push(r));
@@ -180,7 +180,7 @@ export function appendSession(log: Log, maxAppendSize: number) {
         }),
       }));
       try {
-        limit(requests.flatMap((r) => r.getRecordsList().map((rec) => rec.serializeBinary().length)), maxAppendSize);
+        limit(requests.flatMap((r) => r.getRecordsList().map((rec) => rec.serializeBinary().length)), log.maxAppendSize);
         const recs = log.append(writes);
         const out = writes.map((w) => {
           const mine = recs.filter((r) => r.stream === w.stream);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Log, MAX_APPEND_SIZE } from './log.ts';
+import { Log } from './log.ts';
 import { ClusterInfo, EndPoint, MemberInfo, uuidMessage } from './proto.ts';
 import { startKurrentStandIn, type KurrentStandIn, type StandInOptions } from './server.ts';
 
@@ -43,7 +43,7 @@ export async function startKurrentCluster(options: Omit<StandInOptions, 'log' | 
     .setHttpEndPoint(new EndPoint().setAddress('127.0.0.1').setPort(n.port))));
   for (let i = 0; i < 3; i++) {
     nodes.push(await startKurrentStandIn({
-      maxAppendSize: MAX_APPEND_SIZE, ...options, log,
+      ...options, log,
       role: {
         isLeader: () => leading === i,
         leader: () => (leading === null ? null : { host: '127.0.0.1', port: nodes[leading].port }),

@@ -70,6 +70,8 @@ export class Log {
   private readonly streams = new Map<string, Rec[]>();
   private readonly listeners = new Set<(recs: Rec[]) => void>();
   private next = 2n ** 53n + 1n;
+  /** The server's MaxAppendSize, checked by the append handlers; tests may lower it on a running server. */
+  maxAppendSize = MAX_APPEND_SIZE;
 
   /**
    * A real server's $all starts with its own events ($-typed, in $-streams): the first epoch and the

@@ -1,6 +1,6 @@
 import { Metadata, Server, ServerCredentials, status, type UntypedHandleCall } from '@grpc/grpc-js';
 import { append, appendSession, batchAppend } from './append.ts';
-import { Log, MAX_APPEND_SIZE } from './log.ts';
+import { Log } from './log.ts';
 import { GossipService, ServerFeaturesService, StreamsService, StreamsServiceService, SupportedMethod, SupportedMethods, type Features, type Gossip } from './proto.ts';
 import { Reads } from './read.ts';
 
@@ -27,7 +27,7 @@ export interface StandInOptions {
   multiStreamAppend?: boolean;
   /** Send CaughtUp when a subscription goes live (servers since 23.10); false: the older silence. */
   caughtUp?: boolean;
-  /** The server's MaxAppendSize: bytes of proposed events one append may carry (1 MiB, the server's default). */
+  /** The server's MaxAppendSize: bytes of proposed events one append may carry (1 MiB, the server's default; log.maxAppendSize later). */
   maxAppendSize?: number;
   /** The log, when several nodes share one (a cluster); a new one otherwise. */
   log?: Log;
@@ -56,8 +56,9 @@ const STREAMS_V2 = 'kurrentdb.protocol.v2.streams.StreamsService';
 const FEATURES = 'event_store.client.server_features.ServerFeatures';
 
 export async function startKurrentStandIn(options: StandInOptions = {}): Promise<KurrentStandIn> {
-  const { batchAppend: withBatch = true, multiStreamAppend: withMulti = true, maxAppendSize = MAX_APPEND_SIZE } = options;
+  const { batchAppend: withBatch = true, multiStreamAppend: withMulti = true } = options;
   const log = options.log ?? new Log();
+  if (options.maxAppendSize !== undefined) log.maxAppendSize = options.maxAppendSize;
   const role = options.role;
   const appends = new Set<{ emit(event: 'error', err: unknown): boolean }>();
   const reads = new Reads(log, options.caughtUp ?? true);
@@ -79,11 +80,11 @@ export async function startKurrentStandIn(options: StandInOptions = {}): Promise
   } as Record<string, UntypedHandleCall>);
   const v1: Record<string, UntypedHandleCall> = {
     read: counted(`/${STREAMS_V1}/Read`, leaderRead(role, reads.handle)),
-    append: counted(`/${STREAMS_V1}/Append`, leaderOnly(role, append(log, maxAppendSize))),
+    append: counted(`/${STREAMS_V1}/Append`, leaderOnly(role, append(log))),
   };
-  if (withBatch) v1.batchAppend = counted(`/${STREAMS_V1}/BatchAppend`, leaderStream(role, appends, batchAppend(log, maxAppendSize)));
+  if (withBatch) v1.batchAppend = counted(`/${STREAMS_V1}/BatchAppend`, leaderStream(role, appends, batchAppend(log)));
   server.addService(StreamsService, v1);
-  if (withMulti) server.addService(StreamsServiceService, { appendSession: counted(`/${STREAMS_V2}/AppendSession`, leaderOnly(role, appendSession(log, maxAppendSize))) });
+  if (withMulti) server.addService(StreamsServiceService, { appendSession: counted(`/${STREAMS_V2}/AppendSession`, leaderOnly(role, appendSession(log))) });
   if (role) server.addService(GossipService, { read: counted('/event_store.client.gossip.Gossip/Read', (_c: unknown, done: (e: null, r: Gossip.ClusterInfo) => void) => done(null, role.gossip())) } as Record<string, UntypedHandleCall>);
 
   const port = await new Promise<number>((resolve, reject) =>

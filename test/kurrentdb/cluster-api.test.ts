@@ -71,6 +71,32 @@ describe('API flows on a three-node KurrentDB cluster (stand-in), through leader
     expect(inbox.map((x: { idMensaje: number }) => x.idMensaje).filter((x: number) => x === m.idMensaje || x === m2.idMensaje)).to.have.length(2);
   });
 
+  it('an entry over the server\'s MaxAppendSize once sealed is a 413 in the spec\'s body, nothing written; the limit back, it is taken', async function () {
+    const before = cluster.log.all.length;
+    cluster.log.maxAppendSize = 4096; // a server configured smaller: 4,000 characters sealed (base64) exceed it
+    const body = { emocion: 'Calma', intensidad: 5, nota: 'x'.repeat(4000) };
+    try {
+      const r = await s.request('POST', '/api/diario-emocional', { token: pac.token, body });
+      expect(r.status, r.text).to.equal(413);
+      expect(r.body).to.include({ status: 413, error: 'Payload Too Large' });
+      expect(cluster.log.all.length).to.equal(before);
+    } finally {
+      cluster.log.maxAppendSize = 1024 * 1024;
+    }
+    await ok('POST', '/api/diario-emocional', pac.token, body);
+  });
+
+  it('a cluster without a leader for longer than the adapter retries answers 503 with Retry-After; then writes go on', async function () {
+    const election = cluster.stepDown(9_000);
+    const started = Date.now();
+    const r = await s.request('POST', '/api/diario-emocional', { token: pac.token, body: { emocion: 'Calma', intensidad: 2, nota: null } });
+    expect(r.status, r.text).to.equal(503);
+    expect(r.headers.get('retry-after')).to.equal('1');
+    expect(Date.now() - started).to.be.within(4_000, 9_500);
+    await election;
+    await ok('POST', '/api/diario-emocional', pac.token, { emocion: 'Calma', intensidad: 3, nota: null });
+  });
+
   it('went through gossip and the leaders only: no append reached a follower unanswered', function () {
     const calls = cluster.calls();
     expect(calls.get('/event_store.client.gossip.Gossip/Read')).to.be.greaterThan(0);
