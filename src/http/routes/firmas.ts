@@ -62,20 +62,17 @@ export function firmasRoutes(deps: AppDeps): RouteDef[] {
     return found;
   }
   /** Read-your-writes, then the record as every read shows it: with its signature and addenda. */
-  async function answerSesion(ctx: Context, done: Handled, idSesion: number) {
+  async function answer(ctx: Context, done: Handled, read: () => Promise<unknown>, notFound: () => Error) {
     await settled(deps, done);
-    const found = await findSesion(deps.knex, idSesion);
-    if (!found) throw sesionNotFound();
+    const found = await read();
+    if (!found) throw notFound();
     ctx.status = 201;
     ctx.body = found;
   }
-  async function answerHistorial(ctx: Context, done: Handled, idHistory: number) {
-    await settled(deps, done);
-    const found = await findHistorial(deps.knex, idHistory);
-    if (!found) throw historialNotFound();
-    ctx.status = 201;
-    ctx.body = found;
-  }
+  const answerSesion = (ctx: Context, done: Handled, idSesion: number) =>
+    answer(ctx, done, () => findSesion(deps.knex, idSesion), sesionNotFound);
+  const answerHistorial = (ctx: Context, done: Handled, idHistory: number) =>
+    answer(ctx, done, () => findHistorial(deps.knex, idHistory), historialNotFound);
 
   return [
     {
