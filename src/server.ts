@@ -109,9 +109,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser })), { table: 'reactor_checkpoints', lease }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());
-  const outbox = new OutboxWorker(knex, { mail: (p) => mailer.send(p), push: async (p) => {
+  const outbox = new OutboxWorker(knex, { mail: (p, row) => mailer.send({ ...p, noticeId: row.noticeId }), push: async (p, row) => {
     // A token FCM no longer knows is dropped from the user's devices (deps is set before the outbox starts).
-    if ((await push.send(p)) === 'unregistered') await dropUnregisteredToken(deps, p.token);
+    if ((await push.send({ ...p, noticeId: row.noticeId })) === 'unregistered') await dropUnregisteredToken(deps, p.token);
   } }, logger, undefined, config.outboxClaimMs);
   // The shared limits' checks, on a small pool of their own (prepared statements: about a round trip each).
   const throttleDb = throttlePool(url, (err) => logger.warn({ err }, 'throttle connection lost'));

@@ -1,10 +1,22 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from '../platform/logger.ts';
 
-export type OutboxSender = (payload: any) => Promise<void>;
+/** What a sender knows of the row besides its payload: `noticeId` is the same at every attempt. */
+export interface OutboxRow {
+  id: string;
+  /** Derived from the row's dedupe key: a resend after a crash carries the same id, so a receiver can drop it. */
+  noticeId: string;
+}
+
+export type OutboxSender = (payload: any, row: OutboxRow) => Promise<void>;
+
+/** A stable, opaque id of one notice (event, recipient, channel): no personal data, the dedupe key hashed. */
+export const noticeIdOf = (dedupeKey: string): string => createHash('sha256').update(dedupeKey).digest('hex').slice(0, 32);
 
 interface Claimed {
   id: string;
+  dedupe_key: string;
   kind: string;
   payload: unknown;
   attempts: number;
@@ -83,7 +95,7 @@ export class OutboxWorker {
       `with ${picks.join(', ')}
        update outbox set status = 'SENDING', next_attempt_at = now() + ${this.claimInterval()}, attempts = attempts + 1
        where id in (${picks.map((_, i) => `select id from k${i}`).join(' union all ')})
-       returning id, kind, payload, attempts`,
+       returning id, dedupe_key, kind, payload, attempts`,
       [...kinds.flatMap((k) => [k, limit]), ...kinds, limit],
     );
     // UPDATE … RETURNING gives rows in scan order, not the subquery's: sort, so messages queued in
@@ -137,7 +149,7 @@ export class OutboxWorker {
     const claim = () => this.knex('outbox').where({ id: row.id, status: 'SENDING', attempts: row.attempts });
     try {
       if (!send) throw new Error(`no sender for ${row.kind}`);
-      await send(row.payload);
+      await send(row.payload, { id: String(row.id), noticeId: noticeIdOf(row.dedupe_key) });
       await claim().update({ status: 'SENT', sent_at: this.knex.fn.now(), payload: '{}', last_error: null });
     } catch (err) {
       const failed = row.attempts >= MAX_ATTEMPTS;

@@ -233,6 +233,32 @@ describe('reactors and the outbox (PostgreSQL, real SMTP)', function () {
     expect(recipients(smtp)).to.deep.equal(['r0@example.com', 'r1@example.com', 'r2@example.com']);
     expect((await outboxRows(db.knex)).map((r) => [r.status, r.attempts])).to.deep.equal([['SENT', 2], ['SENT', 2], ['SENT', 2]]);
   });
+  it('gives a notice re-sent after a crash the Message-ID of the first send, so mail clients show it once', async () => {
+    const claimMs = 400;
+    const otherKnex = createKnex(db.url, 4);
+    stoppers.push(() => otherKnex.destroy());
+    await db.knex.transaction(async (trx) => {
+      await enqueue(trx, 'mail', 'cita:1:mail:7', { to: 'r0@example.com', subject: 's', text: 't' });
+      await enqueue(trx, 'mail', 'cita:2:mail:7', { to: 'r1@example.com', subject: 's', text: 't' });
+    });
+    // A sends both, then dies before marking them sent: B sends them again after the claim.
+    const first = new OutboxWorker(db.knex, { mail: async (p: MailMessage, row) => {
+      await mailerFor(smtp.url).send({ ...p, noticeId: row.noticeId });
+      await new Promise<void>(() => {});
+    } }, undefined, 25, claimMs);
+    first.start();
+    await waitUntil(async () => smtp.mails.length >= 1, 5_000, 'A sends the first');
+    first.abandon();
+    const b = new OutboxWorker(otherKnex, { mail: (p: MailMessage, row) => mailerFor(smtp.url).send({ ...p, noticeId: row.noticeId }) }, undefined, 25, claimMs);
+    b.start();
+    stoppers.push(() => b.stop());
+    await waitUntil(async () => smtp.mails.length >= 3, 10_000, 'B re-sends');
+    const ids = smtp.mails.map((m) => [m.to[0], /^Message-ID: *(.*)$/im.exec(m.raw)?.[1]]);
+    expect(ids[0][1], 'a Message-ID on the mail').to.match(/^<[0-9a-f]{32}@/);
+    expect(ids.filter(([to]) => to === 'r0@example.com').map(([, id]) => id)).to.deep.equal([ids[0][1], ids[0][1]]);
+    const other = ids.find(([to]) => to === 'r1@example.com')![1];
+    expect(other, 'another notice, another id').to.not.equal(ids[0][1]);
+  });
 });
 
 describe('a rebuild of the read models beside a running server', function () {

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The Message-ID (without brackets' domain part chosen here): the same for a resend, so mail clients show one. */
+  noticeId?: string;
 }
 
 export interface Mailer {
@@ -16,17 +18,24 @@ export interface Mailer {
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise .eml files in `<dataDir>/mail`. */
 export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string }): Mailer {
+  const mail = ({ noticeId, ...m }: MailMessage) => ({ from: opts.from, ...m, ...(noticeId ? { messageId: messageIdOf(noticeId, opts.from) } : {}) });
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
-    return { send: async (m) => void (await transport.sendMail({ from: opts.from, ...m })) };
+    return { send: async (m) => void (await transport.sendMail(mail(m))) };
   }
   const dir = join(opts.dataDir, 'mail');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     send: async (m) => {
-      const info = await transport.sendMail({ from: opts.from, ...m });
+      const info = await transport.sendMail(mail(m));
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, `${Date.now()}-${randomUUID()}.eml`), info.message as Buffer, { mode: 0o600 });
     },
   };
+}
+
+/** `<noticeId@domain of MAIL_FROM>`: a resent notice keeps its Message-ID (RFC 5322 3.6.4), and clients collapse it. */
+export function messageIdOf(noticeId: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${noticeId}@${domain}>`;
 }

@@ -9,7 +9,8 @@ export async function createFirebasePush(): Promise<PushTransport> {
   return {
     async send(m: PushMessage): Promise<PushResult> {
       try {
-        await messaging.send({ token: m.token, notification: { title: m.title, body: m.body }, data: m.data });
+        const data = m.noticeId ? { ...m.data, idAviso: m.noticeId } : m.data;
+        await messaging.send({ token: m.token, notification: { title: m.title, body: m.body }, data });
         return 'sent';
       } catch (err) {
         const code = (err as { code?: string }).code;

@@ -3,6 +3,8 @@ export interface PushMessage {
   title: string;
   body: string;
   data?: Record<string, string>;
+  /** The notice's stable id, sent as `data.idAviso`: the same for a resend after a crash, so an app can drop it. */
+  noticeId?: string;
 }
 
 export type PushResult = 'sent' | 'unregistered';
