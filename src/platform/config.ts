@@ -98,11 +98,16 @@ function secret(env: Env, name: string, production: boolean, dataDir: string, mi
   return generated;
 }
 
+/** DATA_DIR, absolute (default ./data): also read alone, by `npm stop`. */
+export function dataDirOf(env: Env): string {
+  return resolve(env.DATA_DIR || './data');
+}
+
 /** Loads and validates the configuration once, at start. */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const production = nodeEnv === 'production';
-  const dataDir = resolve(env.DATA_DIR || './data');
+  const dataDir = dataDirOf(env);
   const practiceTimezone = env.PRACTICE_TIMEZONE || 'Europe/Madrid';
   if (!validTimezone(practiceTimezone)) throw new ConfigError('PRACTICE_TIMEZONE must be an IANA time zone');
   const eventStore = env.EVENT_STORE || 'postgres';

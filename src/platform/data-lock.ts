@@ -8,7 +8,7 @@ import { StartupError } from './startup-error.ts';
  * (pid, command, API address) so a second start can name it; it is created with O_EXCL, so of two
  * starts at once exactly one wins.
  */
-interface Holder {
+export interface Holder {
   pid: number;
   /** The process's start time (Linux, clock ticks since boot) and the boot: a reused pid is not the holder. */
   start: string | null;
@@ -42,7 +42,8 @@ function processStart(pid: number): string | null {
 
 const bootId = () => read('/proc/sys/kernel/random/boot_id');
 
-function holderAlive(h: Holder): boolean {
+/** Whether the holder's process still runs (the same process: a reused pid does not count). */
+export function holderAlive(h: Holder): boolean {
   if (!alive(h.pid)) return false;
   const boot = bootId();
   if (h.boot && boot && h.boot !== boot) return false;
@@ -64,12 +65,18 @@ async function readHolder(file: string): Promise<Holder | null> {
   return null;
 }
 
+/** The live process holding the data folder, if any (`npm stop` signals it). */
+export async function liveHolder(dataDir: string): Promise<Holder | null> {
+  const h = await readHolder(join(dataDir, LOCK_FILE));
+  return h && holderAlive(h) ? h : null;
+}
+
 export class DataFolderInUse extends StartupError {
   constructor(dataDir: string, h: Holder) {
     const where = h.url ? `serving the API at ${h.url}` : 'not serving an API yet';
     super(
       `The data folder ${dataDir} is in use by process ${h.pid} (${h.command}, ${where}, since ${h.since}). ` +
-      `Only one server may use a data folder: stop that one first (Ctrl-C in its terminal, or kill -TERM ${h.pid}), ` +
+      `Only one server may use a data folder: stop that one first (Ctrl-C in its terminal, npm stop, or kill -TERM ${h.pid}), ` +
       `or give this one another DATA_DIR. Nothing was changed.`,
     );
   }

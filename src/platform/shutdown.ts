@@ -1,8 +1,8 @@
 import { constants } from 'node:os';
 
 /**
- * One Ctrl-C under `npm start` arrives up to three times within milliseconds: from the terminal,
- * relayed by npm, relayed again by tsx. Repeats inside this window are that echo, not a second press.
+ * One Ctrl-C under `npm start` arrives twice within milliseconds: from the terminal, and relayed by
+ * npm (the server is npm's own child). Repeats inside this window are that echo, not a second press.
  */
 const ECHO_MS = 1_000;
 
