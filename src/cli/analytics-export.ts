@@ -40,7 +40,8 @@ async function relations(client: pg.PoolClient): Promise<Relation[]> {
 /** Writes every relation of `analitica` into `dir`; each file appears whole (written aside, renamed). */
 export async function exportAnalytics(knex: Knex, dir: string, format: Format, opts: { force?: boolean; log?: (l: string) => void; progress?: boolean } = {}): Promise<ExportedFile[]> {
   const log = opts.log ?? (() => {});
-  mkdirSync(dir, { recursive: true });
+  // The files are for the analysts only: what the export makes is the owner's alone (0700; files 0600).
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const client = (await (knex.client as { acquireConnection(): Promise<pg.PoolClient> }).acquireConnection());
   let progress: Progress | null = null;
   const written: ExportedFile[] = [];
@@ -87,10 +88,11 @@ Writes every table and view of the analysts' schema analitica (pseudonymous fact
 for tools that do not speak PostgreSQL. CSV: RFC 4180, UTF-8, a header row of column names, NULL as
 an empty field, booleans true/false, instants ISO 8601 UTC. Parquet: one row group per 10,000 rows
 (text UTF8, int INT32, numeric DOUBLE, date DATE, timestamptz TIMESTAMP_MILLIS, boolean BOOLEAN).
-Prints JSON on stdout (the files and their rows); progress on stderr (a bar on a terminal).
+Files are the owner's only (mode 600; a folder it makes, 700). Prints JSON on stdout (the files and
+their rows); progress on stderr (a bar on a terminal, otherwise a line each time another 10% is reached).
 
 Options:
-  --out DIR          the folder to write (made if missing)
+  --out DIR          the folder to write (made if missing, mode 700)
   --format FORMAT    csv (default) or parquet
   --force            replace files of an earlier export in DIR
   --help             this text

@@ -1,7 +1,7 @@
 // The two file formats of analytics:export, each written from one PostgreSQL connection inside the
 // export's snapshot, in bounded memory: CSV through COPY … TO STDOUT (PostgreSQL's own quoting),
 // Parquet through hyparquet-writer from a cursor, a row group per fetch.
-import { createWriteStream } from 'node:fs';
+import { closeSync, createWriteStream, fchmodSync, openSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -16,6 +16,19 @@ export interface Column {
 /** A quoted SQL identifier. */
 export const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
+/**
+ * Creates (or empties) `file` readable by its owner only, before any row goes in: both writers then
+ * write into it and keep that mode. fchmod too, as a `.partial` left by a killed export keeps its own.
+ */
+export function privateFile(file: string): void {
+  const fd = openSync(file, 'w', 0o600);
+  try {
+    fchmodSync(fd, 0o600);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Every column in order, so two exports of the same data are the same file. */
 const orderBy = (columns: Column[]) => columns.map((_c, i) => i + 1).join(', ');
 
@@ -29,6 +42,7 @@ function csvExpression(c: Column): string {
 
 /** Writes `relation` as RFC 4180 CSV with a header row, streamed (never whole in memory). */
 export async function writeCsv(client: pg.PoolClient, relation: string, columns: Column[], file: string): Promise<void> {
+  privateFile(file);
   const select = `select ${columns.map((c) => `${csvExpression(c)} as ${ident(c.name)}`).join(', ')} from analitica.${ident(relation)} order by ${orderBy(columns)}`;
   const source = client.query(copyTo(`copy (${select}) to stdout with (format csv, header true, encoding 'UTF8')`));
   await pipeline(source, createWriteStream(file, { mode: 0o600 }));
@@ -68,6 +82,7 @@ const FETCH = 10_000;
 export async function writeParquet(client: pg.PoolClient, relation: string, columns: Column[], file: string, onRows: (n: number) => void): Promise<void> {
   const cols = columns.map(parquetColumn);
   const schema: SchemaElement[] = [{ name: 'root', num_children: cols.length }, ...cols.map((c) => c.schema)];
+  privateFile(file); // fileWriter would make it 0644 (umask 022)
   const writer = new ParquetWriter({ writer: fileWriter(file), schema: schema as never, createdBy: 'practice analytics:export' });
   const cursor = `analytics_${relation}`;
   await client.query(`declare ${ident(cursor)} no scroll cursor for select ${cols.map((c, i) => `${c.expr} as ${ident(columns[i].name)}`).join(', ')} from analitica.${ident(relation)} order by ${orderBy(columns)}`);

@@ -1,7 +1,7 @@
 // Progress of the long commands (rebuild, events:import, events:export, seed:demo), always on stderr so
 // that stdout stays the command's result. A person at a terminal gets a live bar with counts,
-// percentage, rate and time left; a log file or a CI job gets one plain line per 10% instead of a
-// bar's control characters.
+// percentage, rate and time left; a log file or a CI job gets a plain line each time another 10% is
+// reached (at most ten, each with the true percentage and count) instead of a bar's control characters.
 import cliProgress from 'cli-progress';
 
 export interface Progress {
@@ -90,8 +90,10 @@ function lineProgress(label: string, total: number | null, unit: string, stream:
       printed = Math.max(printed, k);
       return;
     }
+    // One line when a new tenth is reached, at the real percentage: a jump over several tenths used
+    // to print each of them with the same count ("44/45 rows" at 70, 80 and 90 %).
     const tenth = total === 0 ? 10 : Math.min(10, Math.floor((done * 10) / total));
-    for (let t = total === 0 ? 10 : printed + 1; t <= tenth; t++) line(t * 10);
+    if (tenth > printed) line(total === 0 ? 100 : Math.min(100, Math.floor((done * 100) / total)));
     printed = Math.max(printed, tenth);
   };
   let stopped = false;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -100,6 +100,29 @@ describe('analytics:export: the analitica schema as CSV or Parquet files', funct
     expect(vista).to.have.length.greaterThan(0);
     expect(vista[0]).to.include({ suprimida: true, media_estres: null });
   });
+
+  // Parquet files used to be 0644 (CSV 0600), and the progress said "44/45 rows" at 70, 80 and 90 %.
+  for (const format of ['csv', 'parquet']) {
+    it(`${format}: the folder it makes is 0700, every file 0600; progress lines only go up and end at the total`, async () => {
+      const out = join(dir(), 'nueva', 'exportacion');
+      const r = await run('--out', out, '--format', format);
+      expect(r.code, r.stderr).to.equal(0);
+      const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+      expect([mode(out), mode(join(out, '..'))]).to.deep.equal(['700', '700']);
+      const files = readdirSync(out);
+      expect(files.length).to.be.greaterThan(3);
+      for (const f of files) expect(mode(join(out, f)), f).to.equal('600');
+      const lines = [...r.stderr.matchAll(/^Exporting (\d+)% \((\d+)\/(\d+) rows/gm)].map(([, pct, done, total]) => ({ pct: +pct, done: +done, total: +total }));
+      const total = JSON.parse(r.stdout).files.reduce((n: number, f: { rows: number }) => n + f.rows, 0);
+      expect(lines.length, r.stderr).to.be.greaterThan(1);
+      for (let i = 1; i < lines.length; i++) {
+        expect(lines[i].pct, r.stderr).to.be.greaterThan(lines[i - 1].pct);
+        expect(lines[i].done, r.stderr).to.be.greaterThan(lines[i - 1].done);
+      }
+      for (const l of lines) expect(l.pct, r.stderr).to.equal(Math.floor((l.done * 100) / total));
+      expect(lines.at(-1), r.stderr).to.deep.equal({ pct: 100, done: total, total });
+    });
+  }
 
   it('refuses to overwrite an earlier export without --force, and reads nothing outside analitica', async () => {
     const out = dir();
