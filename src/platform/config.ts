@@ -5,6 +5,7 @@ import { ConfigError } from './config-error.ts';
 import { loadLimits, type Limits } from './limits.ts';
 import { envInt as int, type Env } from './env.ts';
 import { loadAuditConfig, type AuditConfig } from './audit/config.ts';
+import { loadPublicBaseUrl } from './public-url.ts';
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -28,6 +29,8 @@ export interface Config {
   googleApplicationCredentials: string | null;
   masterKey: string;
   corsOrigins: string[];
+  /** Where clients reach the service, for the URLs it hands out (PUBLIC_BASE_URL, no trailing slash); null: from the request. */
+  publicBaseUrl: string | null;
   bcryptCost: number;
   jsonLimitBytes: number;
   readYourWritesTimeoutMs: number;
@@ -139,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     googleApplicationCredentials: env.GOOGLE_APPLICATION_CREDENTIALS || null,
     masterKey: secret(env, 'MASTER_KEY', production, dataDir, 32),
     corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    publicBaseUrl: loadPublicBaseUrl(env),
     bcryptCost: int(env, 'BCRYPT_COST', 10, 4, 15),
     jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 10, 60_000),

@@ -4,6 +4,7 @@ import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
+import { publicBase } from '../public-url.ts';
 import { errors } from '../../platform/errors.ts';
 import { localDate } from '../../platform/time.ts';
 import { tramoCita } from '../../platform/agenda-time.ts';
@@ -13,8 +14,8 @@ import { crearFeedCalendario, hashSecreto, revocarFeedCalendario, SECRETO_PATTER
 import { citasDelFeed, findFeed, type AlcanceFeed, type CitaFeed } from '../../queries/calendario.ts';
 
 const feedSchema = named('FeedCalendario', s.object({
-  url: s.string({ description: 'URL absoluta del feed iCalendar (con el secreto); se muestra solo ahora', example: 'https://consulta.example.com/calendario/q1w2e3r4t5y6u7i8o9p0aZq1w2e3r4t5y6u7i8o9p0a.ics' }),
-  ruta: s.string({ description: 'La misma URL sin esquema ni host, por si el servidor está detrás de un proxy', example: '/calendario/q1w2e3r4t5y6u7i8o9p0aZq1w2e3r4t5y6u7i8o9p0a.ics' }),
+  url: s.string({ description: 'URL absoluta del feed iCalendar (con el secreto); se muestra solo ahora. Empieza por PUBLIC_BASE_URL si el servidor la tiene; si no, por el esquema y el host de la petición (tras un proxy de confianza, TRUST_PROXY, los de X-Forwarded-Proto y X-Forwarded-Host)', example: 'https://consulta.example.com/calendario/q1w2e3r4t5y6u7i8o9p0aZq1w2e3r4t5y6u7i8o9p0a.ics' }),
+  ruta: s.string({ description: 'La ruta del feed en este servidor, sin esquema, host ni el prefijo de PUBLIC_BASE_URL', example: '/calendario/q1w2e3r4t5y6u7i8o9p0aZq1w2e3r4t5y6u7i8o9p0a.ics' }),
 }, ['url', 'ruta']));
 
 /** How far back a feed goes: calendar apps re-read the whole feed on every poll. */
@@ -61,12 +62,13 @@ export function calendarioRoutes(deps: AppDeps): RouteDef[] {
       responses: { 201: { description: 'Feed creado; la URL anterior, si había, ya no responde', schema: feedSchema } },
       handler: async (ctx) => {
         const user = caller(ctx);
+        // Before the write: a Host that makes no URL must not rotate the feed to one never shown.
+        const base = publicBase(ctx, { publicBaseUrl: deps.config.publicBaseUrl, trustProxy: deps.config.limits.trustProxy });
         const r = await crearFeedCalendario(deps, { idUsuario: user.idUsuario, rol: user.rol }, user.idUsuario);
         await settled(deps, r);
         const ruta = `/calendario/${r.secreto}.ics`;
         ctx.status = 201;
-        // The host the client reached (behind a proxy the client may prefer `ruta` on its own base URL).
-        ctx.body = { url: `${ctx.protocol}://${ctx.host}${ruta}`, ruta };
+        ctx.body = { url: `${base}${ruta}`, ruta };
       },
     },
     {
