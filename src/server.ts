@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { bootstrapAdmin } from './commands/bootstrap.ts';
+import { commandLookups } from './command-lookups.ts';
 import { seedSituaciones } from './commands/catalogo-situaciones.ts';
 import { upgradeLegacyAgendas } from './commands/agenda-upgrade.ts';
 import { openEventStore } from './eventstore/open.ts';
@@ -117,7 +118,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const throttleDb = throttlePool(url, (err) => logger.warn({ err }, 'throttle connection lost'));
   const deps: AppDeps = {
     store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
-    lookupHash: lookupHasher(await keys.serverKey('lookup')), logger, projections, reactors, auditLog, mailer, push, keys,
+    lookupHash: lookupHasher(await keys.serverKey('lookup')), lookups: commandLookups(knex), logger, projections, reactors, auditLog, mailer, push, keys,
     throttles: createThrottles(config.limits, availableParallelism(), throttleDb),
   };
   projections.start();

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { sequenceIds } from '../platform/ids.ts';
 import { lookupHasher } from '../platform/security.ts';
+import { commandLookups } from '../command-lookups.ts';
 import { commandLine, isMainModule } from './args.ts';
 
 const USAGE = `Usage: npm run agenda:upgrade
@@ -27,7 +28,7 @@ if (isMainModule(import.meta.url)) {
     const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 3 });
     const { store, keys } = await openEventStore(config, db.knex, db.url);
     try {
-      const deps = { store, knex: db.knex, clock: systemClock, config, ids: sequenceIds(db.knex), lookupHash: lookupHasher(await keys.serverKey('lookup')) };
+      const deps = { store, knex: db.knex, clock: systemClock, config, ids: sequenceIds(db.knex), lookupHash: lookupHasher(await keys.serverKey('lookup')), lookups: commandLookups(db.knex) };
       const r = await upgradeLegacyAgendas(deps, (line, level) => process.stderr.write(`${level === 'warn' ? 'WARNING: ' : ''}${line}\n`));
       process.stderr.write(
         `${r.streams} legacy agendas upgraded: ${r.citas} appointments and ${r.bloqueos} blocks carried; not carried: ${r.pasadas} already ended, `

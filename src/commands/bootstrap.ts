@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../platform/errors.ts';
 import { announce, type Logger } from '../platform/logger.ts';
-import { anyAdminExists } from '../queries/usuarios.ts';
 import type { CommandDeps } from './deps.ts';
 import { registerAdmin } from './registration.ts';
-import type { CheckpointRunner } from '../projections/runner.ts';
+import type { ReadModelsWait } from './lookups.ts';
 
 /** First start: with no ADMIN, create one from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@localhost and a printed random password. */
-export async function bootstrapAdmin(deps: CommandDeps, projections: CheckpointRunner, logger: Logger): Promise<void> {
+export async function bootstrapAdmin(deps: CommandDeps, projections: ReadModelsWait, logger: Logger): Promise<void> {
   await projections.waitFor(await deps.store.head(), 30_000);
-  if (await anyAdminExists(deps.knex)) return;
+  // Administrators are users of any id: the users read model (caught up above) is their index.
+  if (await deps.lookups.anyAdminExists()) return;
   const email = deps.config.adminEmail ?? 'admin@localhost';
   const generated = !deps.config.adminPassword;
   const password = deps.config.adminPassword ?? `${randomBytes(12).toString('base64url')}7a`;

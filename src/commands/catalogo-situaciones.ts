@@ -3,9 +3,8 @@ import { ReservationTakenError } from '../eventstore/port.ts';
 import { CATALOGO_STREAM, normaliseNombre, situacionStream, type SituacionCampos, type SituacionEvent } from '../events/situacion.ts';
 import { AppError, errors } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { CheckpointRunner } from '../projections/runner.ts';
-import { listSituaciones } from '../queries/situaciones.ts';
 import type { Actor } from './decider.ts';
+import type { ReadModelsWait } from './lookups.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand, type Step } from './handler.ts';
 import { catalogoDecider, nombreReservations, situacionDecider, type SituacionCommand } from './situacion.ts';
@@ -55,12 +54,12 @@ export const eliminarSituacion = (deps: CommandDeps, actor: Actor, idSituacion: 
  * The marker stream and the entries go in one append; of several processes starting together
  * one wins, the others meet the marker (409) or the name reservations and stop.
  */
-export async function seedSituaciones(deps: CommandDeps, projections: CheckpointRunner, logger: Logger): Promise<void> {
+export async function seedSituaciones(deps: CommandDeps, projections: ReadModelsWait, logger: Logger): Promise<void> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     if ((await deps.store.readStream(CATALOGO_STREAM)).length > 0) return;
     await projections.waitFor(await deps.store.head(), 30_000);
     // Names an admin created before this version existed are kept, not duplicated.
-    const existing = new Set((await listSituaciones(deps.knex, true)).map((s) => normaliseNombre(s.nombre)));
+    const existing = new Set((await deps.lookups.nombresSituaciones()).map(normaliseNombre));
     const steps: Step[] = [];
     for (const campos of SEED.filter((c) => !existing.has(normaliseNombre(c.nombre)))) {
       const idSituacion = await deps.ids('situacion');

@@ -5,6 +5,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import type { IdGenerator } from '../platform/ids.ts';
 import type { Actor, CommandContext } from './decider.ts';
+import type { CommandLookups } from './lookups.ts';
 import { randomUUID } from 'node:crypto';
 
 /** What application services need; handed in, never imported, so tests swap a clock. */
@@ -15,6 +16,8 @@ export interface CommandDeps {
   config: Config;
   ids: IdGenerator;
   lookupHash: (scope: string, value: string) => string;
+  /** The read side's indexes that some services consult (src/commands/lookups.ts), wired at the composition root. */
+  lookups: CommandLookups;
   /** bcrypt work bounded to the cores (src/platform/throttle.ts); absent: run at once. */
   throttles?: { bcrypt: WorkQueue };
 }

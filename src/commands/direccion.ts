@@ -24,7 +24,7 @@ export const direccionDecider: Decider<Direccion, DireccionCommand, DireccionEve
         return [{ type: 'DireccionAnadida', data: { ...d, calle: d.calle.trim() } }];
       }
       case 'EliminarDireccion': {
-        // 'nueva': an address from the registration, whose owner the service checked in the read model.
+        // 'nueva': an address from the registration, whose owner the service checked on the patient's stream.
         if (state.status === 'eliminada') throw notFound();
         if (state.status === 'activa' && state.idPaciente !== command.data.idPaciente) throw notFound();
         return [{ type: 'DireccionEliminada', data: command.data }];

@@ -1,18 +1,17 @@
 import type { DomainEvent } from '../events/domain-event.ts';
 // Application services of the directory area: a patient's addresses, a user's settings and push devices.
 import type { Position } from '../eventstore/port.ts';
-import { direccionStream, type DireccionCampos } from '../events/direccion.ts';
-import { ajustesStream, type AjustesCampos } from '../events/ajuste.ts';
+import { direccionStream, evolveDireccion, type Direccion, type DireccionCampos, type DireccionEvent } from '../events/direccion.ts';
+import { ajustesStream, evolveAjustes, type Ajustes, type AjusteEvent, type AjustesCampos } from '../events/ajuste.ts';
 import { dispositivosStream, type MotivoBaja } from '../events/dispositivo.ts';
-import { findDireccion } from '../queries/direcciones.ts';
-import { findAjustes } from '../queries/ajustes.ts';
-import { findDispositivo } from '../queries/dispositivos.ts';
+import { evolvePaciente, pacienteStream, type Paciente, type PacienteRegistrado } from '../events/paciente.ts';
 import type { Actor } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand, type Step } from './handler.ts';
 import { direccionDecider, direccionNotFound } from './direccion.ts';
 import { ajusteDecider } from './ajuste.ts';
 import { dispositivoDecider } from './dispositivo.ts';
+import { foldStream, pacienteVigente } from './streams.ts';
 
 export async function anadirDireccion(deps: CommandDeps, actor: Actor, idPaciente: number, campos: DireccionCampos) {
   const idDireccion = await deps.ids('direccion');
@@ -26,9 +25,9 @@ export async function anadirDireccion(deps: CommandDeps, actor: Actor, idPacient
 
 /** Removes one of the patient's own addresses; anyone else's reads as not found. */
 export async function eliminarDireccion(deps: CommandDeps, actor: Actor, idPaciente: number, idDireccion: number) {
-  // Addresses given at registration have no stream of their own: the read model vouches for them.
-  const found = await findDireccion(deps.knex, idDireccion);
-  if (!found || found.idPaciente !== idPaciente) throw direccionNotFound();
+  // Addresses given at registration have no stream of their own: the patient's registration vouches for them.
+  const direccion = await foldStream<Direccion, DireccionEvent>(deps.store, direccionStream(idDireccion), { status: 'nueva' }, evolveDireccion);
+  if (direccion.status === 'nueva' && !(await direccionDeRegistro(deps, idPaciente, idDireccion))) throw direccionNotFound();
   return handleCommand(
     deps.store,
     [{ streamId: direccionStream(idDireccion), decider: direccionDecider, command: { type: 'EliminarDireccion', data: { idDireccion, idPaciente } } }],
@@ -36,9 +35,19 @@ export async function eliminarDireccion(deps: CommandDeps, actor: Actor, idPacie
   );
 }
 
+/** Whether the (not erased) patient gave this address when registering. */
+async function direccionDeRegistro(deps: CommandDeps, idPaciente: number, idDireccion: number): Promise<boolean> {
+  const history = await deps.store.readStream(pacienteStream(idPaciente));
+  const paciente = history.reduce((s, e) => evolvePaciente(s, e as never), { status: 'nuevo' } as Paciente);
+  if (!pacienteVigente(paciente)) return false;
+  const registro = history.find((e) => e.type === 'PacienteRegistrado')?.data as PacienteRegistrado['data'] | undefined;
+  return (registro?.direcciones ?? []).some((d) => d.idDireccion === idDireccion);
+}
+
 export async function actualizarAjustes(deps: CommandDeps, actor: Actor, idUsuario: number, cambios: Partial<AjustesCampos>) {
   // A new id only for a user without settings (a concurrent first change may waste one; harmless).
-  const idAjusteNuevo = (await findAjustes(deps.knex, idUsuario))?.idAjuste ?? (await deps.ids('ajuste'));
+  const ajustes = await foldStream<Ajustes, AjusteEvent>(deps.store, ajustesStream(idUsuario), { status: 'nuevo' }, evolveAjustes);
+  const idAjusteNuevo = ajustes.status === 'definido' ? ajustes.idAjuste : await deps.ids('ajuste');
   return handleCommand(
     deps.store,
     [{ streamId: ajustesStream(idUsuario), decider: ajusteDecider, command: { type: 'ActualizarAjustes', data: { idUsuario, idAjusteNuevo, cambios } } }],
@@ -58,8 +67,9 @@ const eliminarStep = (idUsuario: number, token: string, motivo: MotivoBaja): Ste
  * now using the device. Past MAX_DEVICE_TOKENS_PER_USER the user's oldest tokens are removed.
  */
 export async function registrarDispositivo(deps: CommandDeps, actor: Actor, idUsuario: number, token: string): Promise<{ creado: boolean; position: Position | null; events: DomainEvent[] }> {
-  const owner = await findDispositivo(deps.knex, token);
-  const steps: Step[] = owner && owner.idUsuario !== idUsuario ? [eliminarStep(owner.idUsuario, token, 'OTRO_USUARIO')] : [];
+  // A token is keyed by no stream: the devices read model is its index.
+  const owner = await deps.lookups.duenoDispositivo(token);
+  const steps: Step[] = owner !== null && owner !== idUsuario ? [eliminarStep(owner, token, 'OTRO_USUARIO')] : [];
   steps.push({ streamId: dispositivosStream(idUsuario), decider: dispositivoDecider, command: { type: 'RegistrarDispositivo', data: { idUsuario, token }, max: deps.config.limits.maxDeviceTokensPerUser } });
   const r = await handleCommand(deps.store, steps, commandContext(deps, actor));
   return { creado: r.events.some((e) => e.type === 'DispositivoRegistrado'), position: r.position, events: r.events };

@@ -3,7 +3,6 @@ import type { Position } from '../eventstore/port.ts';
 import { AppError } from '../platform/errors.ts';
 import { localDateTime } from '../platform/time.ts';
 import { tramoCita } from '../platform/agenda-time.ts';
-import { citasVivasDesde } from '../queries/citas.ts';
 import type { Actor } from './decider.ts';
 import type { CommandDeps } from './deps.ts';
 import { cancelarCita } from './citas.ts';
@@ -28,7 +27,7 @@ function empiezaDespues(startDatetime: string, now: Date, zone: string): boolean
 export async function cancelarCitasFuturas(deps: CommandDeps, actor: Actor, idPaciente: number): Promise<{ position: Position | null; events: DomainEvent[] }> {
   const now = deps.clock.now();
   const zone = deps.config.practiceTimezone;
-  const candidatas = await citasVivasDesde(deps.knex, idPaciente, localDateTime(new Date(now.getTime() - MARGEN_MS), zone));
+  const candidatas = await deps.lookups.citasVivasDesde(idPaciente, localDateTime(new Date(now.getTime() - MARGEN_MS), zone));
   let position: Position | null = null;
   const events: DomainEvent[] = [];
   for (const c of candidatas.filter((x) => empiezaDespues(x.startDatetime, now, zone))) {

@@ -9,7 +9,6 @@ import {
   esperasPacienteStream, evolveEntradaEspera, evolveEsperasPaciente, listaEsperaStream,
   type EntradaEspera, type EsperaAnotada, type EsperasPaciente, type ListaEsperaEvent, type RangoEspera,
 } from '../events/lista-espera.ts';
-import { entradasCon } from '../queries/lista-espera.ts';
 
 /** The longest range one entry may wait for, in days (both ends included): a month. */
 export const MAX_DIAS_ESPERA = 31;
@@ -96,7 +95,7 @@ export async function unirseListaEspera(deps: CommandDeps, actor: Actor, idPacie
     { streamId: psicologoStream(input.idPsicologo), decider: psicologoActivo, command: { type: 'ComprobarPsicologo' } },
     {
       streamId: esperasPacienteStream(idPaciente, input.idPsicologo), decider: esperasPacienteDecider,
-      command: { type: 'AnotarEspera', data, leidas: await entradasCon(deps.knex, idPaciente, input.idPsicologo) } satisfies AnotarEspera,
+      command: { type: 'AnotarEspera', data, leidas: await deps.lookups.entradasEspera(idPaciente, input.idPsicologo) } satisfies AnotarEspera,
     },
     { streamId: listaEsperaStream(idEntrada), decider: listaEsperaDecider, command: { type: 'Unirse', data } },
   ], ctx);

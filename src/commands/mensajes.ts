@@ -2,13 +2,14 @@ import type { DomainEvent } from '../events/domain-event.ts';
 // Application service of the messages area: the same path for REST and the STOMP channel.
 import type { Position } from '../eventstore/port.ts';
 import { mensajeStream } from '../events/mensaje.ts';
+import { citaStream, evolveCita, type Cita, type CitaEvent } from '../events/cita.ts';
 import type { Rol } from '../events/usuario.ts';
 import { errors } from '../platform/errors.ts';
-import { findCitaPartes, findContacto, hasWrittenTo } from '../queries/mensajes.ts';
 import type { Actor } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand } from './handler.ts';
 import { mensajeDecider } from './mensaje.ts';
+import { foldStream, pacienteDe, pacienteVigente, psicologoDe, usuarioDe } from './streams.ts';
 
 /** Who sends: the authenticated caller (never read from a body). */
 export interface Remitente {
@@ -37,23 +38,37 @@ async function checkReceptor(deps: CommandDeps, sender: Remitente, receiverId: n
   if (receiverId === sender.idUsuario) throw errors.invalid('No puede enviarse un mensaje a sí mismo', 'You cannot message yourself');
   // An auditor only reads the audit: it neither writes nor is written to (src/http/auditor-access.ts).
   if (sender.rol === 'AUDITOR') throw errors.auditorReadOnly();
-  const r = await findContacto(deps.knex, receiverId);
-  if (!r || !r.activo || r.rol === 'AUDITOR') throw receptorInvalido();
+  const r = await usuarioDe(deps.store, receiverId);
+  if (r.status !== 'activo' || r.rol === 'AUDITOR') throw receptorInvalido();
   if (r.rol !== 'PACIENTE') return sender.rol === 'PACIENTE' ? sender.idPaciente : null;
+  // Which patient the user is has no stream of its own to say (a profile may come after the user).
+  const idPaciente = await deps.lookups.pacienteDeUsuario(receiverId);
   const allowed = sender.rol === 'ADMIN'
-    || (sender.rol === 'PSICOLOGO' && ((sender.idPsicologo !== null && r.idPsicologoAsignado === sender.idPsicologo)
-      || (await hasWrittenTo(deps.knex, receiverId, sender.idUsuario))));
+    || (sender.rol === 'PSICOLOGO' && ((sender.idPsicologo !== null && idPaciente !== null && (await asignadoA(deps, idPaciente)) === sender.idPsicologo)
+      || (await deps.lookups.hasWrittenTo(receiverId, sender.idUsuario))));
   if (!allowed) throw receptorInvalido();
-  return r.idPaciente;
+  return idPaciente;
+}
+
+/** The psychologist the patient's own stream has them assigned to. */
+async function asignadoA(deps: CommandDeps, idPaciente: number): Promise<number | null> {
+  const p = await pacienteDe(deps.store, idPaciente);
+  return pacienteVigente(p) ? p.idPsicologo : null;
 }
 
 /** The appointment must exist and be one of the two people's (an administrator may name any). */
 async function checkCita(deps: CommandDeps, sender: Remitente, receiverId: number, idCita: number): Promise<void> {
-  const partes = await findCitaPartes(deps.knex, idCita);
-  if (!partes) throw citaInvalida();
+  const cita = await foldStream<Cita, CitaEvent>(deps.store, citaStream(idCita), { status: 'nueva' }, evolveCita);
+  if (cita.status === 'nueva') throw citaInvalida();
   if (sender.rol === 'ADMIN') return;
-  const people = [partes.pacienteUsuario, partes.psicologoUsuario];
+  const people = await usuariosDeCita(deps, cita);
   if (!people.includes(sender.idUsuario) && !people.includes(receiverId)) throw citaInvalida();
+}
+
+/** The users of the appointment's patient and psychologist (null for an erased patient or a deleted profile). */
+async function usuariosDeCita(deps: CommandDeps, cita: Extract<Cita, { status: 'existente' }>): Promise<(number | null)[]> {
+  const [paciente, psicologo] = await Promise.all([pacienteDe(deps.store, cita.idPaciente), psicologoDe(deps.store, cita.idPsicologo)]);
+  return [pacienteVigente(paciente) ? paciente.idUsuario : null, psicologo.status === 'activo' ? psicologo.idUsuario : null];
 }
 
 export async function enviarMensaje(deps: CommandDeps, sender: Remitente, input: EnvioInput): Promise<{ idMensaje: number; position: Position | null; events: DomainEvent[] }> {

@@ -4,7 +4,6 @@ import { pacienteStream, type CambiosPaciente, type EstadoPago, type MetodoPago 
 import { usuarioStream } from '../events/usuario.ts';
 import type { KeyRing } from '../platform/crypto/keyring.ts';
 import { errors } from '../platform/errors.ts';
-import { findErasureTarget, findUsuarioParaPerfil, psicologoExists } from '../queries/pacientes.ts';
 import type { Actor } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand, type Step } from './handler.ts';
@@ -12,6 +11,7 @@ import { pacienteDecider, type PacienteCommand } from './paciente.ts';
 import { usuarioDecider } from './usuario.ts';
 import { outboxTraceOf, purgeOutbox } from '../reactors/outbox-purge.ts';
 import { cancelarCitasFuturas } from './erasure-citas.ts';
+import { pacienteDe, pacienteVigente, psicologoExiste, registroDeUsuario, usuarioDe } from './streams.ts';
 
 export interface CrearPacienteInput {
   idUsuario: number;
@@ -33,14 +33,15 @@ const pacienteStep = (idPaciente: number, command: PacienteCommand): Step => ({
 });
 
 async function requirePsicologo(deps: CommandDeps, idPsicologo: number | undefined): Promise<void> {
-  if (idPsicologo !== undefined && !(await psicologoExists(deps.knex, idPsicologo))) {
+  if (idPsicologo !== undefined && !(await psicologoExiste(deps.store, idPsicologo))) {
     throw errors.invalid('El psicólogo no existe', 'The psychologist does not exist');
   }
 }
 
 /**
- * One profile per user: registration creates user and profile together, so the read model shows
- * any earlier profile; two concurrent creations for one user meet at this reservation.
+ * One profile per user: registration creates user and profile together (no reservation), so the
+ * read side's index shows any earlier profile; two concurrent creations for one user meet at this
+ * reservation.
  */
 const perfilReservation = (deps: CommandDeps, idUsuario: number): Reservation => ({
   scope: 'perfil-paciente', key: deps.lookupHash('perfil-paciente', String(idUsuario)),
@@ -48,11 +49,11 @@ const perfilReservation = (deps: CommandDeps, idUsuario: number): Reservation =>
 
 /** The patient profile of an existing PACIENTE user who has none (administration). */
 export async function crearPaciente(deps: CommandDeps, actor: Actor, input: CrearPacienteInput): Promise<{ idPaciente: number; position: Position | null; events: DomainEvent[] }> {
-  const usuario = await findUsuarioParaPerfil(deps.knex, input.idUsuario);
-  if (!usuario || usuario.rol !== 'PACIENTE' || !usuario.activo) {
+  const usuario = await usuarioDe(deps.store, input.idUsuario);
+  if (usuario.status !== 'activo' || usuario.rol !== 'PACIENTE') {
     throw errors.invalid('El usuario no existe o no es un paciente activo', 'The user does not exist or is not an active patient');
   }
-  if (usuario.idPaciente !== null) throw perfilExiste();
+  if ((await deps.lookups.pacienteDeUsuario(input.idUsuario)) !== null) throw perfilExiste();
   await requirePsicologo(deps, input.idPsicologo);
   const idPaciente = await deps.ids('paciente');
   const step = pacienteStep(idPaciente, {
@@ -79,7 +80,7 @@ export async function actualizarPaciente(deps: CommandDeps, actor: Actor, idPaci
 
 /** Assignment by an administrator: an unknown patient or psychologist is 404 here (the spec's rule). */
 export async function asignarPsicologo(deps: CommandDeps, actor: Actor, idPaciente: number, idPsicologo: number) {
-  if (!(await psicologoExists(deps.knex, idPsicologo))) throw errors.notFound('Psicólogo', 'Psychologist');
+  if (!(await psicologoExiste(deps.store, idPsicologo))) throw errors.notFound('Psicólogo', 'Psychologist');
   return handleCommand(deps.store, [pacienteStep(idPaciente, { type: 'AsignarPsicologo', data: { idPsicologo } })], commandContext(deps, actor));
 }
 
@@ -90,6 +91,14 @@ async function destroyIdentity(deps: ErasureDeps, idPaciente: number): Promise<v
   await deps.keys.destroy(await deps.keys.resolve(pacienteStream(idPaciente)), 'identity');
 }
 
+/** The user and e-mail hash of a patient not yet erased, from their own streams. */
+async function erasureTarget(deps: CommandDeps, idPaciente: number): Promise<{ idUsuario: number; emailHash: string } | null> {
+  const paciente = await pacienteDe(deps.store, idPaciente);
+  if (!pacienteVigente(paciente)) return null;
+  const registro = await registroDeUsuario(deps.store, paciente.idUsuario);
+  return registro ? { idUsuario: paciente.idUsuario, emailHash: registro.emailHash } : null;
+}
+
 /**
  * Erasure of a patient (right to erasure): PacienteEliminado, the user deactivated and its e-mail
  * reservation released in one append; mail still waiting for the address is dropped; then the
@@ -97,7 +106,7 @@ async function destroyIdentity(deps: ErasureDeps, idPaciente: number): Promise<v
  * their appointments still to come are cancelled.
  */
 export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPaciente: number): Promise<{ position: Position | null; events: DomainEvent[] }> {
-  const target = await findErasureTarget(deps.knex, idPaciente);
+  const target = await erasureTarget(deps, idPaciente);
   if (!target) {
     // Erased already (or never existed). If a crash came between the event and the key's
     // destruction, asking again completes the erasure; either way the answer is 404.

@@ -3,12 +3,12 @@ import { ReservationTakenError, type Position, type Reservation } from '../event
 import { psicologoStream, type PsicologoEvent } from '../events/psicologo.ts';
 import { AppError, errors } from '../platform/errors.ts';
 import { newFileName, type FileExtension, type FileStorage } from '../platform/storage.ts';
-import { findPerfilDeUsuario, findUsuario } from '../queries/psicologos.ts';
 import type { Actor, DomainEvent } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand, type Handled } from './handler.ts';
 import { psicologoDecider, sameLicencia, type CambiosPerfil, type PsicologoCommand } from './psicologo.ts';
 import { licenciaReservation } from './registration.ts';
+import { usuarioDe } from './streams.ts';
 
 export interface CrearPsicologoInput {
   idUsuario: number;
@@ -57,12 +57,13 @@ async function run(deps: CommandDeps, actor: Actor, idPsicologo: number, command
 }
 
 export async function crearPsicologo(deps: CommandDeps, actor: Actor, input: CrearPsicologoInput) {
-  const usuario = await findUsuario(deps.knex, input.idUsuario);
-  if (!usuario || !usuario.activo || usuario.rol !== 'PSICOLOGO') {
+  const usuario = await usuarioDe(deps.store, input.idUsuario);
+  if (usuario.status !== 'activo' || usuario.rol !== 'PSICOLOGO') {
     throw errors.invalid('El usuario no existe o no tiene el rol PSICOLOGO', 'The user does not exist or does not have the role PSICOLOGO');
   }
-  // Fast, friendly answer; the reservation below is what holds under concurrency.
-  if (await findPerfilDeUsuario(deps.knex, input.idUsuario)) {
+  // A profile from the registration took no reservation: the read side's index knows it. The
+  // reservation below is what holds under concurrency.
+  if ((await deps.lookups.psicologoDeUsuario(input.idUsuario)) !== null) {
     throw errors.conflict('El usuario ya tiene un perfil de psicólogo', 'The user already has a psychologist profile');
   }
   const idPsicologo = await deps.ids('psicologo');

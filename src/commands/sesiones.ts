@@ -3,11 +3,11 @@ import type { DomainEvent } from '../events/domain-event.ts';
 import type { EventStore, Position } from '../eventstore/port.ts';
 import { citaStream, evolveCita, type Cita, type CitaEvent } from '../events/cita.ts';
 import { sesionStream } from '../events/sesion.ts';
-import { isPacienteOf } from '../queries/direcciones.ts';
 import { errors } from '../platform/errors.ts';
 import type { Actor } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand } from './handler.ts';
+import { esPacienteDe } from './streams.ts';
 import { sesionDecider, type Autor } from './sesion.ts';
 
 export interface SesionInput {
@@ -27,7 +27,8 @@ export async function citaState(store: EventStore, idCita: number): Promise<Cita
 /** Records a session for one of the author's appointments; ids and owners come from the appointment. */
 export async function registrarSesion(deps: CommandDeps, actor: Actor, autor: Autor, input: SesionInput): Promise<{ idSesion: number; position: Position | null; events: DomainEvent[] }> {
   // Another psychologist's patient reads exactly like a patient that does not exist (400, as the spec lists).
-  if (autor.rol === 'PSICOLOGO' && !(await isPacienteOf(deps.knex, autor.idPaciente, autor.idPsicologo))) {
+  // Decided on the patient's and the psychologist's own streams, not on a read model that may lag.
+  if (autor.rol === 'PSICOLOGO' && !(await esPacienteDe(deps.store, autor.idPaciente, autor.idPsicologo))) {
     throw errors.invalid('No existe el paciente indicado (idPaciente)', 'The given patient does not exist (idPaciente)');
   }
   const cita = await citaState(deps.store, input.idCita);

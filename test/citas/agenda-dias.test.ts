@@ -14,6 +14,7 @@ import type { Config } from '../../src/platform/config.ts';
 import { loadLimits } from '../../src/platform/limits.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import { sequenceIds } from '../../src/platform/ids.ts';
+import { commandLookups } from '../../src/command-lookups.ts';
 import { AppError } from '../../src/platform/errors.ts';
 import { tramoCita } from '../../src/platform/agenda-time.ts';
 import { agendaDiaStream, agendaPacienteDiaStream } from '../../src/events/agenda.ts';
@@ -155,7 +156,7 @@ for (const [name, open] of stores) {
       store = open(db);
       deps = {
         store, knex: db.knex, clock: systemClock, config: { practiceTimezone: ZONE, limits: loadLimits({}) } as Config, ids: sequenceIds(db.knex),
-        lookupHash: () => { throw new Error('not used'); },
+        lookupHash: () => { throw new Error('not used'); }, lookups: commandLookups(db.knex),
       };
       await store.append([{ streamId: `psicologo-${ID_PSI}`, expected: 'noStream', events: [ev('PsicologoRegistrado', {
         idPsicologo: ID_PSI, idUsuario: 70, especialidad: null, experiencia: 3, descripcion: null, licencia: null,

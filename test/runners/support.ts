@@ -4,6 +4,7 @@ import type { EventStore, NewEvent, Position } from '../../src/eventstore/port.t
 import { loadConfig, type Config } from '../../src/platform/config.ts';
 import { sequenceIds } from '../../src/platform/ids.ts';
 import { lookupHasher } from '../../src/platform/security.ts';
+import { commandLookups } from '../../src/command-lookups.ts';
 import { systemClock } from '../../src/platform/clock.ts';
 import type { CommandDeps } from '../../src/commands/deps.ts';
 import { UNTHROTTLED } from '../support/limits.ts';
@@ -61,6 +62,6 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
 }
 
 export function commandDeps(store: EventStore, knex: Knex, config: Config): CommandDeps {
-  return { store, knex, clock: systemClock, config, ids: sequenceIds(knex), lookupHash: lookupHasher(Buffer.from(config.masterKey)) };
+  return { store, knex, clock: systemClock, config, ids: sequenceIds(knex), lookupHash: lookupHasher(Buffer.from(config.masterKey)), lookups: commandLookups(knex) };
 }
 
