@@ -31,15 +31,16 @@ export interface AppDeps extends CommandDeps {
 export type Written = Position | null | { position: Position | null; events?: readonly { type: string }[] };
 
 /**
- * Read-your-writes: answer once the read models that the command's events touch have passed
- * them. The write is stored either way: a read model that is behind or broken never turns it
- * into an error (it is logged, and the answer goes out).
+ * Read-your-writes: answer once the read models that the command's events touch and that serve
+ * read-your-writes (docs/read-models.md) have passed them; the others catch up behind. The write
+ * is stored either way: a read model that is behind or broken never turns it into an error (it is
+ * logged, and the answer goes out).
  */
 export async function settled(deps: AppDeps, written: Written): Promise<void> {
   const { position, types } = written === null || typeof written === 'string'
     ? { position: written, types: undefined }
     : { position: written.position, types: written.events?.map((e) => e.type) };
   noteWritten(position); // the answer's consistency token (src/http/consistency.ts)
-  const ok = await deps.projections.waitFor(position, deps.config.readYourWritesTimeoutMs, types);
+  const ok = await deps.projections.waitForReads(position, deps.config.readYourWritesTimeoutMs, types);
   if (!ok) deps.logger.warn({ position, eventTypes: types }, 'read models still behind a stored write; answering without them');
 }

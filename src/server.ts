@@ -139,10 +139,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // The throttles' rows that say nothing any more (a full bucket, an ended window): a minute is plenty.
   const stopThrottlePurge = scheduleThrottlePurge(throttleDb, 60_000, (err) => logger.warn({ err }, 'throttle purge failed'));
 
-  // List and agenda reads on a standby when one is configured; its token reads wait for every read model there.
+  // List and agenda reads on a standby when one is configured; its token reads wait there for the read models a write waits for.
   const replica = config.databaseReplicaUrl ? new ReplicaReads({
     url: config.databaseReplicaUrl, waitMs: config.replicaWaitMs, compare: (a, b) => store.compare(a, b), logger,
-    consumers: () => projections.handlers.map((h) => h.name).filter((n) => !projections.failing().some((f) => f.name === n)),
+    consumers: () => projections.readers().filter((n) => !projections.failing().some((f) => f.name === n)),
   }) : undefined;
   const drain = new HttpDrain();
   const server = createHttpServer(config, drain.wrap(createApp(deps, { users, replica }).callback()));

@@ -42,7 +42,7 @@ function replicaKnex(url: string, poolMax: number, logger: Logger): Knex {
 export interface ReplicaOptions {
   url: string;
   waitMs: number;
-  /** The read models a token's read waits for: every projection, less those retrying a bad event (the primary does not wait for them either). */
+  /** The read models a token's read waits for: those a write waits for (readYourWrites), less those retrying a bad event (the primary does not wait for them either). */
   consumers: () => string[];
   compare: (a: Position | null, b: Position | null) => number;
   logger: Logger;

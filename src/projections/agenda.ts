@@ -8,6 +8,7 @@ import type { AgendaEvent } from '../events/agenda.ts';
 export const agendaProjection: Projection = {
   name: 'agenda',
   tables: ['bloqueos'],
+  readYourWrites: true,
   handles: ['BloqueoCreado', 'BloqueoEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as AgendaEvent;

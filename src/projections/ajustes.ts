@@ -6,6 +6,7 @@ import type { PacienteEliminado } from '../events/paciente.ts';
 export const ajustesProjection: Projection = {
   name: 'ajustes',
   tables: ['ajustes'],
+  readYourWrites: true,
   handles: ['AjustesActualizados', 'PacienteEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as AjusteEvent | PacienteEliminado;

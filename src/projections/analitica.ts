@@ -34,6 +34,8 @@ export function analiticaProjection(opts: AnaliticaOptions): Projection {
   return {
     name: 'analitica',
     tables: ['analitica_asignaciones', 'analitica.hechos_citas', 'analitica.hechos_sesiones', 'analitica.hechos_diario', 'analitica.hechos_progreso', 'analitica.semanal_paciente'],
+    // The analysts' tables: no client reads them back, so no answer waits for them.
+    readYourWrites: false,
     views: { names: ANALITICA_VIEWS, create: createAnaliticaViews },
     handles: [
       'PacienteRegistrado', 'PsicologoAsignado', 'PsicologoEliminado', 'ProgresoRegistrado', 'DiarioRegistrado', 'DiarioEliminado',

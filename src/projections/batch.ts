@@ -14,6 +14,11 @@ export interface CheckpointedHandler {
   handle(trx: Knex.Transaction, event: StoredEvent): Promise<void>;
   /** Writes what `handle` deferred in this transaction (set-based work, once per batch). */
   flush?(trx: Knex.Transaction): Promise<void>;
+  /**
+   * Whether a write waits for it before answering (absent: true). False: no client reads it back
+   * right after a write, so it commits after the others, in a transaction of its own.
+   */
+  readYourWrites?: boolean;
 }
 
 export function accepts(filter: EventFilter | undefined): (type: string) => boolean {

@@ -38,6 +38,7 @@ async function sinMotivo(trx: Knex.Transaction, idPaciente: number): Promise<voi
 export const citasProjection: Projection = {
   name: 'citas',
   tables: ['citas'],
+  readYourWrites: true,
   handles: ['CitaCreada', 'CitaReprogramada', 'CitaConfirmada', 'CitaCancelada', 'CitaCompletada', 'ClaveClinicaDestruida', 'PacienteEliminado'],
   async apply(trx, stored) {
     if (stored.type === 'PacienteEliminado') {

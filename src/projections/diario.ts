@@ -7,6 +7,7 @@ import type { PacienteEliminado } from '../events/paciente.ts';
 export const diarioProjection: Projection = {
   name: 'diario',
   tables: ['diario_emocional'],
+  readYourWrites: true,
   handles: ['DiarioRegistrado', 'DiarioEliminado', 'PacienteEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as DiarioEvent | PacienteEliminado;

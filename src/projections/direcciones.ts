@@ -7,6 +7,7 @@ import type { DireccionEvent } from '../events/direccion.ts';
 export const direccionesProjection: Projection = {
   name: 'direcciones',
   tables: ['direcciones'],
+  readYourWrites: true,
   handles: ['DireccionAnadida', 'DireccionEliminada', 'PacienteRegistrado', 'PacienteEliminado'],
   async apply(trx, stored) {
     if (stored.type === 'PacienteRegistrado') {

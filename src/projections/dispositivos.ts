@@ -7,6 +7,7 @@ import { tokenHash } from '../queries/dispositivos.ts';
 export const dispositivosProjection: Projection = {
   name: 'dispositivos',
   tables: ['dispositivos'],
+  readYourWrites: true,
   handles: ['DispositivoRegistrado', 'DispositivoEliminado', 'PacienteEliminado'],
   async apply(trx, stored) {
     if (stored.type === 'PacienteEliminado') {

@@ -6,6 +6,7 @@ import type { PacienteEliminado } from '../events/paciente.ts';
 export const feedsCalendarioProjection: Projection = {
   name: 'feeds_calendario',
   tables: ['feeds_calendario'],
+  readYourWrites: true,
   handles: ['FeedCalendarioCreado', 'FeedCalendarioRevocado', 'PacienteEliminado'],
   async apply(trx, stored) {
     if (stored.type === 'PacienteEliminado') {

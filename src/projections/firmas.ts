@@ -15,6 +15,7 @@ type Event = SesionFirmada | SesionAdendaAgregada | HistorialFirmado | Historial
 export const firmasProjection: Projection = {
   name: 'firmas',
   tables: ['firmas_clinicas', 'adendas_clinicas'],
+  readYourWrites: true,
   handles: ['SesionFirmada', 'HistorialFirmado', 'SesionAdendaAgregada', 'HistorialAdendaAgregada', 'ClaveClinicaDestruida', 'PacienteEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as Event;

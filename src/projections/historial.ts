@@ -12,6 +12,7 @@ import type { PacienteEliminado } from '../events/paciente.ts';
 export const historialProjection: Projection = {
   name: 'historial',
   tables: ['historial_clinico'],
+  readYourWrites: true,
   handles: ['HistorialCreado', 'HistorialCorregido', 'HistorialEliminado', 'PacienteEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as HistorialEvent | PacienteEliminado;

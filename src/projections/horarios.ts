@@ -5,6 +5,7 @@ import type { HorarioEvent } from '../events/horario.ts';
 export const horariosProjection: Projection = {
   name: 'horarios',
   tables: ['horarios_laborales'],
+  readYourWrites: true,
   handles: ['HorarioLaboralDefinido'],
   async apply(trx, stored) {
     const event = stored as unknown as HorarioEvent;

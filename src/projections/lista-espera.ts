@@ -11,6 +11,7 @@ import type { PacienteEliminado } from '../events/paciente.ts';
 export const listaEsperaProjection: Projection = {
   name: 'lista-espera',
   tables: ['lista_espera'],
+  readYourWrites: true,
   handles: ['ListaEsperaUnida', 'ListaEsperaAbandonada', 'CitaCreada', 'CitaReprogramada', 'PacienteEliminado'],
   async apply(trx, stored) {
     if (stored.type === 'PacienteEliminado') {

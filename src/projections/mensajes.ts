@@ -8,6 +8,7 @@ import type { PacienteEliminado } from '../events/paciente.ts';
 export const mensajesProjection: Projection = {
   name: 'mensajes',
   tables: ['mensajes'],
+  readYourWrites: true,
   handles: ['MensajeEnviado', 'MensajeLeido', 'PacienteEliminado', 'ClaveClinicaDestruida'],
   async apply(trx, stored) {
     const event = stored as unknown as MensajeEvent | ClaveClinicaDestruida | PacienteEliminado;

@@ -44,6 +44,7 @@ async function actualizado(trx: Knex.Transaction, d: PacienteActualizado['data']
 export const pacientesProjection: Projection = {
   name: 'pacientes',
   tables: ['pacientes'],
+  readYourWrites: true,
   handles: ['PacienteRegistrado', 'PacienteDadoDeBaja', 'PacienteActualizado', 'PsicologoAsignado', 'PacienteEliminado', 'PsicologoEliminado'],
   async apply(trx, stored: StoredEvent) {
     const event = stored as unknown as PacienteEvent | PsicologoEliminado;

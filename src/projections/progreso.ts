@@ -7,6 +7,7 @@ import type { PacienteEliminado } from '../events/paciente.ts';
 export const progresoProjection: Projection = {
   name: 'progreso',
   tables: ['progreso_emocional'],
+  readYourWrites: true,
   handles: ['ProgresoRegistrado', 'PacienteEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as ProgresoEvent | PacienteEliminado;

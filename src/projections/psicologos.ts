@@ -9,6 +9,7 @@ import type { PsicologoEvent } from '../events/psicologo.ts';
 export const psicologosProjection: Projection = {
   name: 'psicologos',
   tables: ['psicologos'],
+  readYourWrites: true,
   handles: ['PsicologoRegistrado', 'PsicologoActualizado', 'FotoPerfilActualizada', 'PsicologoEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as PsicologoEvent;

@@ -11,6 +11,8 @@ import { recordatorioDe, type CitaEvent } from '../events/cita.ts';
 export const recordatoriosProjection: Projection = {
   name: 'recordatorios',
   tables: ['recordatorios', 'recordatorios_enviados'],
+  // Read by the reminder worker only (a minute's pass), never by a client: no answer waits for it.
+  readYourWrites: false,
   handles: ['CitaCreada', 'CitaReprogramada', 'CitaRecordatorioEnviado', 'CitaCancelada', 'CitaCompletada'],
   async apply(trx, stored) {
     const event = stored as unknown as CitaEvent;

@@ -5,7 +5,7 @@ import { forgetCheckpoints } from './watcher.ts';
 
 /** Adapts projections to the runner. */
 export function projectionHandlers(projections: Projection[]): CheckpointedHandler[] {
-  return projections.map((p) => ({ name: p.name, handles: p.handles, handle: (trx, e) => p.apply(trx, e), flush: p.flush && ((trx) => p.flush!(trx)) }));
+  return projections.map((p) => ({ name: p.name, handles: p.handles, handle: (trx, e) => p.apply(trx, e), flush: p.flush && ((trx) => p.flush!(trx)), readYourWrites: p.readYourWrites }));
 }
 
 /**

@@ -23,6 +23,8 @@ async function flushActivity(trx: Knex.Transaction): Promise<void> {
 export const retencionProjection: Projection = {
   name: 'retencion',
   tables: ['retencion_clinica'],
+  // Read by the retention job only, which runs hours apart: no answer waits for it.
+  readYourWrites: false,
   async apply(trx, event) {
     const idPaciente = (event.data as { idPaciente?: unknown }).idPaciente;
     if (typeof idPaciente !== 'number') return;

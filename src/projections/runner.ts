@@ -24,6 +24,12 @@ export interface Projection {
   views?: { names: string[]; create(trx: Knex.Transaction): Promise<void> };
   /** The event types it handles (absent: every event). Writers wait only for the read models their events touch. */
   handles?: EventFilter;
+  /**
+   * Whether a write waits for it before answering (docs/read-models.md "Read-your-writes"): true
+   * for what a client or a command reads back after a write; false for what only workers and
+   * analysts read, which commits after the others and never delays an answer.
+   */
+  readYourWrites: boolean;
   apply(trx: Knex.Transaction, event: StoredEvent): Promise<void>;
   /** Writes what `apply` deferred in this transaction, once per batch (set-based statements). */
   flush?(trx: Knex.Transaction): Promise<void>;
@@ -55,6 +61,8 @@ export interface RunnerOptions {
 interface Member {
   handler: CheckpointedHandler;
   accepts: (type: string) => boolean;
+  /** A write waits for it (CheckpointedHandler.readYourWrites). */
+  reads: boolean;
   position: Position | null;
   failure?: Failure;
 }
@@ -85,7 +93,8 @@ export class CheckpointRunner {
   private running: Promise<void> | null = null;
   private loaded = false;
   private loadedAt = 0;
-  private lockedOut = false;
+  /** Consumers whose last batch found another process holding them: their waiters read the table. */
+  private readonly lockedOut = new Set<string>();
   private readonly members: Member[];
   private readonly wakers = new Set<() => void>();
   private readonly policy: RetryPolicy;
@@ -105,7 +114,7 @@ export class CheckpointRunner {
     private readonly options: RunnerOptions,
     private readonly logger?: Logger,
   ) {
-    this.members = handlers.map((handler) => ({ handler, accepts: accepts(handler.handles), position: null }));
+    this.members = handlers.map((handler) => ({ handler, accepts: accepts(handler.handles), reads: handler.readYourWrites !== false, position: null }));
     this.policy = options.retry ?? DEFAULT_RETRY;
     this.watcher = new CheckpointWatcher(knex, options.table, (a, b) => store.compare(a, b));
     this.lagTracker = new LagTracker((a, b) => store.compare(a, b));
@@ -220,12 +229,23 @@ export class CheckpointRunner {
   }
 
   /**
-   * Reads one batch from `from` and commits it for `group`. A consumer that throws on an event
-   * keeps the events before it and stops there; the others commit the whole batch.
+   * Reads one batch from `from` and commits it for `group`: first for the consumers writes wait
+   * for, then, in a transaction of its own, for the others, so that they never delay an answer
+   * and one of them held elsewhere (a lock, a rebuild) never holds the others up.
    */
   private async groupBatch(group: Member[], from: Position | null): Promise<Omit<Step, 'lead'>> {
     const { events } = await this.read(from);
     if (events.length === 0) return { progressed: false, short: true, locked: true };
+    const lanes = [group.filter((m) => m.reads), group.filter((m) => !m.reads)].filter((lane) => lane.length > 0);
+    const first = await this.laneBatch(lanes[0], events);
+    if (lanes.length === 1) return first;
+    const second = await this.laneBatch(lanes[1], events);
+    // The loop's pace follows the first lane; a second one that is locked out catches up later.
+    return { progressed: first.progressed || second.progressed, short: first.short && second.short, locked: first.locked };
+  }
+
+  /** Commits `events` for `group`. A consumer that throws on an event keeps the events before it and stops there; the others commit them all. */
+  private async laneBatch(group: Member[], events: StoredEvent[]): Promise<Omit<Step, 'lead'>> {
     const parts: (Part & { member: Member })[] = group.map((member) => ({
       member, handler: member.handler, accepts: member.accepts, from: member.position, upto: events.length,
     }));
@@ -249,10 +269,10 @@ export class CheckpointRunner {
         return { progressed: false, short: true, locked: true };
       }
       if (outcome.kind === 'locked') {
-        this.lockedOut = true;
+        for (const m of group) this.lockedOut.add(m.handler.name);
         return { progressed: false, short: true, locked: false };
       }
-      this.lockedOut = false;
+      for (const m of group) this.lockedOut.delete(m.handler.name);
       if (outcome.kind === 'moved') {
         this.loaded = false;
         return { progressed: true, short: false, locked: true };
@@ -395,15 +415,29 @@ export class CheckpointRunner {
    * and other processes' announcements, never by polling.
    */
   waitFor(position: Position | null, timeoutMs: number, types?: readonly string[]): Promise<boolean> {
+    return this.waitOn(this.members, position, timeoutMs, types);
+  }
+
+  /** Read-your-writes: waitFor, for the consumers a write waits for only (readYourWrites). */
+  waitForReads(position: Position | null, timeoutMs: number, types?: readonly string[]): Promise<boolean> {
+    return this.waitOn(this.members.filter((m) => m.reads), position, timeoutMs, types);
+  }
+
+  /** Names of the consumers a write waits for (a read replica's token reads wait for the same). */
+  readers(): string[] {
+    return this.members.filter((m) => m.reads).map((m) => m.handler.name);
+  }
+
+  private waitOn(members: Member[], position: Position | null, timeoutMs: number, types?: readonly string[]): Promise<boolean> {
     if (position === null) return Promise.resolve(true);
-    const names = this.members.filter((m) => !types || types.some((t) => m.accepts(t))).map((m) => m.handler.name);
+    const names = members.filter((m) => !types || types.some((t) => m.accepts(t))).map((m) => m.handler.name);
     if (names.length === 0) return Promise.resolve(true);
     this.watcher.listen();
     // A consumer retrying a bad event (now, or from the moment it starts to) is not waited for:
     // it may take seconds, and then parks the event.
     const excused = (name: string) => this.members.some((m) => m.handler.name === name && m.failure !== undefined);
     // Consumers another process commits are known here from its announcements: read the table first.
-    const elsewhere = this.stopped || this.lockedOut || (this.leases !== null && names.some((n) => !this.leases!.owns(n)));
+    const elsewhere = this.stopped || names.some((n) => this.lockedOut.has(n) || (this.leases !== null && !this.leases.owns(n)));
     return this.watcher.wait(names, position, timeoutMs, elsewhere, excused);
   }
 }

@@ -5,6 +5,7 @@ import type { SerieCitasCreada } from '../events/serie.ts';
 export const seriesProjection: Projection = {
   name: 'series',
   tables: ['citas_series'],
+  readYourWrites: true,
   handles: ['SerieCitasCreada'],
   async apply(trx, stored) {
     if (stored.type !== 'SerieCitasCreada') return;

@@ -7,6 +7,7 @@ import type { ClaveClinicaDestruida } from '../events/retencion.ts';
 export const sesionesProjection: Projection = {
   name: 'sesiones',
   tables: ['sesiones'],
+  readYourWrites: true,
   handles: ['SesionRegistrada', 'SesionEliminada', 'ClaveClinicaDestruida', 'PacienteEliminado'],
   async apply(trx, stored) {
     if (stored.type === 'PacienteEliminado') {

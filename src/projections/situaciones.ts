@@ -5,6 +5,7 @@ import type { SituacionEvent } from '../events/situacion.ts';
 export const situacionesProjection: Projection = {
   name: 'situaciones',
   tables: ['situaciones'],
+  readYourWrites: true,
   handles: ['SituacionCreada', 'SituacionModificada', 'SituacionEliminada'],
   async apply(trx, stored) {
     const event = stored as unknown as SituacionEvent;

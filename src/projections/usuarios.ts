@@ -13,6 +13,7 @@ const erasedRow = (rol: string) => ({
 export const usuariosProjection: Projection = {
   name: 'usuarios',
   tables: ['usuarios'],
+  readYourWrites: true,
   handles: ['UsuarioRegistrado', 'UsuarioDesactivado', 'PacienteEliminado'],
   async apply(trx, stored) {
     const event = stored as unknown as UsuarioEvent | PacienteEliminado;

@@ -46,7 +46,7 @@ async function chat(deps: AppDeps, session: StompSession, headers: Record<string
   // A requested RECEIPT then also means the caller's next REST read shows the message. Without one
   // the next frame is not held up (delivery reads the log, not the read models). A late read side
   // does not fail the SEND: the message is stored and being delivered; a retry would duplicate it.
-  if (headers.receipt !== undefined) await deps.projections.waitFor(r.position, deps.config.readYourWritesTimeoutMs, ['MensajeEnviado']);
+  if (headers.receipt !== undefined) await deps.projections.waitForReads(r.position, deps.config.readYourWritesTimeoutMs, ['MensajeEnviado']);
 }
 
 export function sessionHost(deps: AppDeps, hub: Hub, presence: Presence, options: RealtimeOptions, live: Set<StompSession>): SessionHost {

@@ -87,7 +87,7 @@ export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: 
   const live = new Set<StompSession>();
   const presence = createPresence(deps, hub, databaseUrl, instanceId, options);
   await presence.start();
-  const listed = (position: string) => deps.projections.waitFor(position, deps.config.readYourWritesTimeoutMs, ['MensajeEnviado']);
+  const listed = (position: string) => deps.projections.waitForReads(position, deps.config.readYourWritesTimeoutMs, ['MensajeEnviado']);
   const delivery = await startChatDelivery(deps.store, hub, deps.config.practiceTimezone, listed, deps.logger);
   const host = sessionHost(deps, hub, presence, options, live);
   const frameBytes = options.limits.maxBodyBytes + options.limits.maxHeaderBytes;

@@ -159,6 +159,7 @@ describe('audit of the clinical record: events, as-of replay, CLI, erasure and r
     // Kept for the retention period: auditors still replay the content.
     expect((await asOfView(pac.idPaciente, snapshots[2].asOf)).body).to.deep.equal(snapshots[2].list);
     const facts = async () => {
+      await srv.deps.projections.waitFor(await srv.deps.store.head(), 10_000); // no write waits for the analysts' tables
       const paciente = pseudonymizer(srv.config.analyticsPepper)('paciente', pac.idPaciente);
       const count = async (t: string) => Number((await srv.deps.knex(t).where({ paciente }).count('* as n').first())!.n);
       return [await count('analitica.hechos_diario') + await count('analitica.hechos_progreso'), await count('analitica.semanal_paciente')];

@@ -23,6 +23,8 @@ describe('emotional diary, emotional progress and their analytics', function () 
   const diario = (p: Paciente, emocion: string, intensidad: number, nota?: string) =>
     req('POST', '/api/diario-emocional', p.token, nota === undefined ? { emocion, intensidad } : { emocion, intensidad, nota });
   const rows = async (table: string, where: Record<string, string>) => {
+    // The analysts' tables catch up behind the writes (no write waits for them).
+    expect(await srv.deps.projections.waitFor(await srv.deps.store.head(), 10_000)).to.equal(true);
     const { rows: found } = await srv.deps.knex.raw(
       `select to_jsonb(t) - 'semana' || jsonb_build_object('semana', to_char(semana, 'YYYY-MM-DD')) as row from ${table} t where ${Object.keys(where).map((k) => `${k} = ?`).join(' and ')} order by semana`,
       Object.values(where),

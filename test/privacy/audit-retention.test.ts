@@ -116,6 +116,7 @@ describe('the auditor\'s replay across erasure and the end of clinical retention
   });
 
   it('the retention job: nothing before the period ends; then exactly one ClaveClinicaDestruida, and the replay shows the clinical fields erased', async () => {
+    await srv.deps.projections.waitFor(await srv.deps.store.head(), 10_000); // no write waits for the retention bookkeeping
     const row = await srv.deps.knex('retencion_clinica').where({ id_paciente: pac.idPaciente }).first();
     const last = DateTime.fromJSDate(new Date(row.ultima_actividad));
     const years = srv.config.clinicalRetentionYears;

@@ -21,6 +21,7 @@ function recorder(name: string, table: string, fail: (n: number) => boolean = ()
   return {
     name,
     tables: [table],
+    readYourWrites: true,
     handles: ['Tick'],
     async apply(trx, e: StoredEvent) {
       const n = (e.data as { n: number }).n;
@@ -112,7 +113,7 @@ describe('a consumer that fails on one event (isolation and parking)', function 
   it('a database failure is not blamed on the event: nothing is parked', async () => {
     let down = true;
     const flaky: Projection = {
-      name: 'bad', tables: ['rec_bad'], handles: ['Tick'],
+      name: 'bad', tables: ['rec_bad'], readYourWrites: true, handles: ['Tick'],
       async apply(trx, e) {
         if (down) throw Object.assign(new Error('Connection terminated unexpectedly'), {});
         await trx('rec_bad').insert({ n: (e.data as { n: number }).n, position: e.position });

@@ -18,6 +18,7 @@ function recorder(name: string, table: string, hooks: { before?: (e: StoredEvent
   return {
     name,
     tables: [table],
+    readYourWrites: true,
     async apply(trx, e) {
       await hooks.before?.(e, trx);
       await trx(table).insert({ event_id: e.metadata.eventId, n: (e.data as { n: number }).n, position: e.position, runner: hooks.label ?? '' });

@@ -137,7 +137,7 @@ describe('projections:rebuild --shadow beside a running server', function () {
     const knex = srv.deps.knex;
     await knex.raw('create table shadow_probe (id serial primary key)');
     try {
-      const probe = { name: 'probe', tables: ['shadow_probe'], apply: async () => {} };
+      const probe = { name: 'probe', tables: ['shadow_probe'], readYourWrites: true, apply: async () => {} };
       const err = await shadowRebuild({ knex, url: srv.db.url, store: srv.deps.store, projections: [probe] }).catch((e: Error) => e);
       expect(String(err)).to.match(/shadow_probe has a sequence default/);
       const { rows } = await knex.raw("select nspname from pg_namespace where nspname like 'rebuild%'");
