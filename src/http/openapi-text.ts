@@ -1,7 +1,7 @@
 // Texts of the OpenAPI document that the route definitions share: tags, path parameters and the
 // fields that recur in many schemas. A field's own `description` in its schema wins over these.
 
-const LOCAL = 'hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona';
+import { LOCAL_RULE_TEXT as LOCAL } from './datetime-schemas.ts';
 
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Autenticación': 'Inicio de sesión (JWT Bearer), registro de pacientes, psicólogos y administradores, bajas',
@@ -65,7 +65,7 @@ const FIELDS: Record<string, string> = {
   codigoPostal: 'Código postal: en España cinco dígitos (01–52 al principio); en otro país de 3 a 10 letras, dígitos, espacios o guiones',
   categoria: 'Categoría de la situación', idioma: 'Idioma de la interfaz y de las notificaciones', notificaciones: 'Si recibe notificaciones',
   darkMode: 'Si usa el modo oscuro', timezone: 'Zona horaria IANA del usuario (p. ej. Europe/Madrid)',
-  startDatetime: `Inicio de la cita, ${LOCAL}`, durationMinutes: 'Duración en minutos', estado: 'Estado de la cita',
+  startDatetime: `Inicio de la cita, ${LOCAL}`, endDatetime: `Fin de la cita, ${LOCAL}`, durationMinutes: 'Duración en minutos', estado: 'Estado de la cita',
   motivo: 'Motivo en texto libre', fecha: 'Fecha (AAAA-MM-DD) o fecha y hora local, según el recurso',
   horaInicio: 'Hora de inicio (HH:mm, hora local)', horaFin: 'Hora de fin (HH:mm, hora local)',
   tipo: 'Tipo de entrada: cita o bloqueo', detalle: 'Texto de la entrada (para el paciente, "No disponible" en los bloqueos)',
@@ -80,7 +80,7 @@ const FIELDS: Record<string, string> = {
   senderId: 'idUsuario del remitente', receiverId: 'idUsuario del destinatario',
   mensaje: 'Texto del mensaje (null si se borró: borrado criptográfico)', enviadoEn: `Momento del envío, ${LOCAL}`, leido: 'Si el destinatario lo leyó',
   eventId: 'Identificador del evento', stream: 'Flujo de eventos al que pertenece', type: 'Tipo de evento',
-  occurredAt: `Momento del evento, ${LOCAL}`, occurredAtUtc: 'Momento del evento en UTC (ISO 8601 con Z)',
+  occurredAt: `Momento del evento, ${LOCAL}`, firmadoEn: `Momento de la firma, ${LOCAL}`,
   actor: 'Quién causó el evento (null si fue el sistema)', data: 'Datos del evento (los borrados aparecen como null)',
   erased: 'Campos de data borrados (borrado criptográfico)', recurso: 'Parte del expediente leída', metodo: 'Método HTTP de la lectura',
   ruta: 'Ruta HTTP de la lectura', accedidoEn: `Momento de la lectura, ${LOCAL}`,

@@ -5,13 +5,14 @@ import { SchemaComponents } from './openapi-schemas.ts';
 import { fieldExample, PATH_PARAMETERS, QUERY_PARAMETERS, TAG_DESCRIPTIONS } from './openapi-text.ts';
 import { CONSISTENCY_HEADER } from './consistency.ts';
 import { readsOnReplica } from './replica-reads.ts';
+import { localDateTimeOut } from './datetime-schemas.ts';
 
 const errorSchema: JsonSchema = {
   type: 'object',
   description: 'Cuerpo de toda respuesta de error, en el idioma de Accept-Language (es por defecto, en)',
   properties: {
     mensaje: { type: 'string', description: 'Qué falló, legible por una persona' },
-    timestamp: { type: 'string', description: 'Momento del error, hora local de la consulta', example: '2026-01-01T10:00:00' },
+    timestamp: localDateTimeOut('Momento del error'),
     status: { type: 'integer', description: 'Código de estado HTTP, el mismo de la respuesta', minimum: 400, maximum: 599 },
     error: { type: 'string', description: 'Nombre del estado HTTP (p. ej. Bad Request)' },
   },
@@ -155,7 +156,9 @@ export function openApiDocument(defs: RouteDef[]) {
     info: {
       title: 'Psychology practice API', version: '1.0.0',
       description: 'Back end con event sourcing para consultas de psicología. Autenticación: `Authorization: Bearer <token>` con el token de POST /auth/login. '
-        + 'Fechas y horas: hora local de la consulta, sin zona. Listas: paginadas con `limit` y `cursor` (cabecera Link).',
+        + 'Fechas y horas: hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona; las peticiones pueden omitir los segundos, '
+        + 'las respuestas los llevan siempre. Única excepción, por su nombre: un campo acabado en Utc es el mismo instante en UTC '
+        + '(AAAA-MM-DDTHH:mm:ss.sssZ). Listas: paginadas con `limit` y `cursor` (cabecera Link).',
     },
     servers: [{ url: '/', description: 'Este mismo servidor' }],
     tags,

@@ -5,6 +5,7 @@ import { pacienteStream } from '../events/paciente.ts';
 import type { HistorialEvent } from '../events/historial.ts';
 import { errors } from '../platform/errors.ts';
 import { localDateTime } from '../platform/time.ts';
+import { withLocalInstants } from './event-instants.ts';
 import type { HistorialView } from './historial.ts';
 import { firmaFromEvent, nombrarFirmantes } from './firmas.ts';
 import { pageById, type Key, type Page, type Paged, type PartShape } from './paging.ts';
@@ -93,9 +94,10 @@ export async function eventosClinicos(deps: AuditDeps, idPaciente: number, asOf?
     stream: e.streamId,
     type: e.type,
     occurredAt: localDateTime(new Date(e.metadata.occurredAt), deps.timezone),
-    occurredAtUtc: e.metadata.occurredAt,
+    // The one field off the wall clock (README): the exact instant, for ordering the autumn's repeated hour.
+    occurredAtUtc: new Date(e.metadata.occurredAt).toISOString(),
     actor: { idUsuario: e.metadata.actor?.idUsuario ?? null, rol: e.metadata.actor?.rol ?? null },
-    data: e.data,
+    data: withLocalInstants(e.data, deps.timezone),
     erased: e.erased ?? [],
   }));
 }

@@ -4,6 +4,7 @@ import { pacienteStream } from '../events/paciente.ts';
 import { usuarioStream } from '../events/usuario.ts';
 import type { KeyRing } from '../platform/crypto/keyring.ts';
 import { localDateTime } from '../platform/time.ts';
+import { withLocalInstants } from './event-instants.ts';
 import { findAjustes } from './ajustes.ts';
 import { listCitas } from './citas.ts';
 import { listDiario } from './diario.ts';
@@ -73,7 +74,7 @@ async function eventos(deps: ExportDeps, who: Person) {
     stream: e.streamId,
     type: e.type,
     occurredAt: localDateTime(new Date(e.metadata.occurredAt), deps.timezone),
-    data: Object.fromEntries(Object.entries(e.data).filter(([k]) => !WITHHELD.has(k))),
+    data: withLocalInstants(Object.fromEntries(Object.entries(e.data).filter(([k]) => !WITHHELD.has(k))), deps.timezone),
   }));
 }
 

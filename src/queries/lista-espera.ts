@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { localDateTime } from '../platform/time.ts';
 import { pageById, type Page, type Paged } from './paging.ts';
 
 // The waitlist as its patient or psychologist sees it (src/projections/lista-espera.ts).
@@ -12,16 +13,23 @@ export interface EntradaEsperaView {
   desde: string;
   hasta: string;
   estado: EstadoEspera;
+  /** The practice's wall clock when the patient joined, like every datetime the API answers. */
   unidaEn: string;
+}
+
+/** The practice's day (expiry) and zone (unidaEn) a read is made in. */
+export interface Hoy {
+  hoy: string;
+  zone: string;
 }
 
 /** An active entry whose last day is before today (practice zone) has expired. */
 export const estadoDe = (estado: string, hasta: string, hoy: string): EstadoEspera =>
   estado === 'ACTIVA' && hasta < hoy ? 'EXPIRADA' : (estado as EstadoEspera);
 
-const view = (hoy: string) => (r: any): EntradaEsperaView => ({
+const view = ({ hoy, zone }: Hoy) => (r: any): EntradaEsperaView => ({
   idEntrada: r.id_entrada, idPaciente: r.id_paciente, idPsicologo: r.id_psicologo, desde: r.desde, hasta: r.hasta,
-  estado: estadoDe(r.estado, r.hasta, hoy), unidaEn: new Date(r.unida_en).toISOString(),
+  estado: estadoDe(r.estado, r.hasta, hoy), unidaEn: localDateTime(new Date(r.unida_en), zone),
 });
 
 export type AlcanceEspera = { idPaciente: number } | { idPsicologo: number };
@@ -30,12 +38,12 @@ const enAlcance = (q: Knex.QueryBuilder, a: AlcanceEspera) =>
   'idPaciente' in a ? q.where('id_paciente', a.idPaciente) : q.where('id_psicologo', a.idPsicologo);
 
 /** One page of the caller's entries, in the order they joined. */
-export function pageListaEspera(knex: Knex, alcance: AlcanceEspera, hoy: string, page: Page): Promise<Paged<EntradaEsperaView>> {
+export function pageListaEspera(knex: Knex, alcance: AlcanceEspera, hoy: Hoy, page: Page): Promise<Paged<EntradaEsperaView>> {
   return pageById(enAlcance(knex('lista_espera'), alcance), 'id_entrada', page, view(hoy));
 }
 
 /** One entry in the caller's scope, or null (out of scope reads as absent). */
-export async function entradaEspera(knex: Knex, idEntrada: number, alcance: AlcanceEspera, hoy: string): Promise<EntradaEsperaView | null> {
+export async function entradaEspera(knex: Knex, idEntrada: number, alcance: AlcanceEspera, hoy: Hoy): Promise<EntradaEsperaView | null> {
   const row = await enAlcance(knex('lista_espera'), alcance).where('id_entrada', idEntrada).first();
   return row ? view(hoy)(row) : null;
 }

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { localDateTimeOut, utcInstantOut } from '../datetime-schemas.ts';
 import { recordAccess } from '../access-log.ts';
 import { AUDIT_READERS } from '../auditor-access.ts';
 import { errors } from '../../platform/errors.ts';
@@ -17,14 +18,14 @@ const asOfQuery = s.object({ asOf: { ...s.datetime({ fraction: true }), descript
 const nullableInt = s.nullable(s.int());
 const eventoSchema = named('EventoAuditoria', s.object(
   {
-    eventId: s.string(), stream: s.string(), type: s.string(), occurredAt: s.datetime(), occurredAtUtc: s.string(),
+    eventId: s.string(), stream: s.string(), type: s.string(), occurredAt: localDateTimeOut(), occurredAtUtc: utcInstantOut('Momento del evento'),
     actor: s.object({ idUsuario: nullableInt, rol: s.nullable(s.string()) }, ['idUsuario', 'rol']),
     data: { type: 'object' }, erased: s.array(s.string()),
   },
   ['eventId', 'stream', 'type', 'occurredAt', 'occurredAtUtc', 'actor', 'data', 'erased'],
 ));
 const accesoSchema = named('AccesoExpediente', s.object(
-  { idAcceso: s.int(), idUsuario: nullableInt, rol: s.string(), idPaciente: s.int(), recurso: s.string(), metodo: s.string(), ruta: s.string(), accedidoEn: s.datetime() },
+  { idAcceso: s.int(), idUsuario: nullableInt, rol: s.string(), idPaciente: s.int(), recurso: s.string(), metodo: s.string(), ruta: s.string(), accedidoEn: localDateTimeOut() },
   ['idAcceso', 'idUsuario', 'rol', 'idPaciente', 'recurso', 'metodo', 'ruta', 'accedidoEn'],
 ));
 

@@ -3,6 +3,7 @@ import type { AppDeps, Written } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { localDateTimeOut } from '../datetime-schemas.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { currentMonth } from '../../platform/agenda-time.ts';
@@ -22,7 +23,7 @@ const TAG = 'Citas';
 export const citaSchema = named('Cita', s.object(
   {
     idCita: s.int(), idPaciente: s.int(), idPsicologo: s.int(), nombrePsicologo: s.string(), nombrePaciente: s.string(),
-    startDatetime: s.datetime(), durationMinutes: s.int(), estado: s.enum(ESTADOS), motivo: s.nullable(s.string()),
+    startDatetime: localDateTimeOut(), durationMinutes: s.int(), estado: s.enum(ESTADOS), motivo: s.nullable(s.string()),
   },
   ['idCita', 'idPaciente', 'idPsicologo', 'nombrePsicologo', 'nombrePaciente', 'startDatetime', 'durationMinutes', 'estado', 'motivo'],
 ));

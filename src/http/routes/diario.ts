@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { localDateTimeOut } from '../datetime-schemas.ts';
 import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
@@ -14,7 +15,7 @@ import { actorOf, idPacienteQuery, ownPaciente, pacienteDelPsicologo } from './h
 
 const TAG = 'Diario emocional';
 const diarioSchema = named('DiarioEntrada', s.object(
-  { idDiario: s.int(), idPaciente: s.int(), fecha: s.datetime(), emocion: s.string(), intensidad: s.int({ minimum: 1, maximum: 10 }), nota: s.nullable(s.string()) },
+  { idDiario: s.int(), idPaciente: s.int(), fecha: localDateTimeOut('Cuándo se escribió la entrada'), emocion: s.string(), intensidad: s.int({ minimum: 1, maximum: 10 }), nota: s.nullable(s.string()) },
   ['idDiario', 'idPaciente', 'fecha', 'emocion', 'intensidad', 'nota'],
 ));
 // Free text: Ansiedad, Tristeza, Alegría, Irritabilidad, Calma, Frustración are typical, not a closed list.

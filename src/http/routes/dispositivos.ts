@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { localDateTimeOut } from '../datetime-schemas.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { localDateTime } from '../../platform/time.ts';
@@ -13,7 +14,7 @@ import { actorOf } from './direcciones.ts';
 const MAX_TOKEN = 512;
 /** Tokens up to 4096 characters were accepted before: their owners can still remove them. */
 const MAX_TOKEN_LEGACY = 4096;
-const dispositivoSchema = named('Dispositivo', s.object({ token: s.string(), idUsuario: s.int(), creadoEn: s.datetime() }, ['token', 'idUsuario', 'creadoEn']));
+const dispositivoSchema = named('Dispositivo', s.object({ token: s.string(), idUsuario: s.int(), creadoEn: localDateTimeOut() }, ['token', 'idUsuario', 'creadoEn']));
 const tokenBody = named('DispositivoRegistro', s.object({ token: s.nonEmpty(MAX_TOKEN) }, ['token']));
 
 export function dispositivosRoutes(deps: AppDeps): RouteDef[] {

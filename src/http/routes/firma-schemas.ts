@@ -1,4 +1,5 @@
 import { named, s, type JsonSchema } from '../validation.ts';
+import { localDateTimeOut } from '../datetime-schemas.ts';
 import { TIPOS_ADENDA } from '../../events/firma.ts';
 
 // The signature block and the addenda that every session and clinical-history record carries
@@ -12,7 +13,7 @@ const firmaProps = (huella: string) => ({
   idPsicologo: s.int({ description: 'Identificador del psicólogo que firmó' }),
   nombre: s.nullable(s.string({ description: 'Nombre completo del firmante según el directorio al leer (null si ya no está en él)' })),
   licencia: s.nullable(s.string({ description: 'Número de colegiado del firmante según el directorio al leer (null si no consta)' })),
-  firmadoEn: s.datetime(),
+  firmadoEn: localDateTimeOut(),
   significado: { ...s.enum(['AUTOR']), description: 'Significado de la firma: AUTOR (quien firma escribió el registro o la adenda)' },
   huella: s.string({ description: huella }),
 });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { localDateTimeOut } from '../datetime-schemas.ts';
 import { firmadoFields, firmadoRequired } from './firma-schemas.ts';
 import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
@@ -19,7 +20,7 @@ import type { Autoria, HistorialCampos } from '../../events/historial.ts';
 const TAG = 'Historial clínico';
 const text = s.nullable(s.string({ maxLength: 5000 }));
 export const historialSchema = named('Historial', s.object(
-  { idHistory: s.int(), idPaciente: s.int(), titulo: s.nullable(s.string()), diagnostico: text, tratamiento: text, observaciones: text, creadoEn: s.datetime(), ...firmadoFields },
+  { idHistory: s.int(), idPaciente: s.int(), titulo: s.nullable(s.string()), diagnostico: text, tratamiento: text, observaciones: text, creadoEn: localDateTimeOut(), ...firmadoFields },
   ['idHistory', 'idPaciente', 'titulo', 'diagnostico', 'tratamiento', 'observaciones', 'creadoEn', ...firmadoRequired],
 ));
 const campos = { titulo: s.nonEmpty(200), diagnostico: text, tratamiento: text, observaciones: text };

@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { localDateTimeOut } from '../datetime-schemas.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { isValidDate } from '../../platform/time.ts';
@@ -30,7 +31,7 @@ const diaSchema = named('DiaLaboral', s.object(
 const campos = { desde: s.date(), hasta: s.nullable(s.date()), dias: s.array(diaSchema, { maxItems: 7 }) };
 const horarioBody = named('HorarioLaboralDefinir', s.object(campos, ['desde', 'dias']));
 const horarioSchema = named('HorarioLaboral', s.object({ idPsicologo: s.int(), ...campos }, ['idPsicologo', 'desde', 'hasta', 'dias']));
-const huecoSchema = named('HuecoLibre', s.object({ startDatetime: s.datetime(), endDatetime: s.datetime() }, ['startDatetime', 'endDatetime']));
+const huecoSchema = named('HuecoLibre', s.object({ startDatetime: localDateTimeOut(), endDatetime: localDateTimeOut() }, ['startDatetime', 'endDatetime']));
 
 const disponibilidadQuery = s.object({
   desde: { ...s.date(), description: 'Primer día (AAAA-MM-DD, zona de la consulta), incluido' },

@@ -7,7 +7,9 @@ import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { answerPage } from '../paging.ts';
 import { abandonarListaEspera, MAX_DIAS_ESPERA, unirseListaEspera } from '../../commands/lista-espera.ts';
-import { entradaEspera, pageListaEspera } from '../../queries/lista-espera.ts';
+import { entradaEspera, pageListaEspera, type Hoy } from '../../queries/lista-espera.ts';
+import { localDateTime } from '../../platform/time.ts';
+import { localDateTimeOut } from '../datetime-schemas.ts';
 import { actorOf, ownPsicologo } from './citas.ts';
 
 // Waitlist (docs/lista-espera.md): a patient waits for time to free in a psychologist's agenda
@@ -34,13 +36,14 @@ const entradaSchema = named('EntradaListaEspera', s.object({
     ...s.enum(ESTADOS),
     description: 'ACTIVA: se avisa; ATENDIDA: el paciente reservó con ese psicólogo dentro del rango; ABANDONADA: la dejó; EXPIRADA: pasó `hasta`',
   },
-  unidaEn: { ...s.string({ format: 'date-time', example: '2026-03-01T10:00:00.000Z' }), description: 'Cuándo se unió (UTC); los avisos siguen este orden' },
+  unidaEn: localDateTimeOut('Cuándo se unió (los avisos siguen el orden de llegada)'),
 }, ['idEntrada', 'idPaciente', 'idPsicologo', 'desde', 'hasta', 'estado', 'unidaEn']));
 
 const list = { 200: { description: 'Entradas, en el orden en que se unieron', schema: s.array(entradaSchema) } };
 
 export function listaEsperaRoutes(deps: AppDeps): RouteDef[] {
-  const hoy = () => DateTime.fromJSDate(deps.clock.now(), { zone: deps.config.practiceTimezone }).toISODate()!;
+  const zone = deps.config.practiceTimezone;
+  const hoy = (): Hoy => ({ hoy: DateTime.fromJSDate(deps.clock.now(), { zone }).toISODate()!, zone });
   const ownPaciente = (ctx: Parameters<typeof caller>[0]) => {
     const id = caller(ctx).idPaciente;
     if (id === null) throw errors.notFound('Paciente', 'Patient');
@@ -64,7 +67,7 @@ export function listaEsperaRoutes(deps: AppDeps): RouteDef[] {
         ctx.status = 201;
         ctx.body = entrada ?? {
           idEntrada: r.idEntrada, idPaciente, idPsicologo: body.idPsicologo, desde: body.desde, hasta: body.hasta, estado: 'ACTIVA',
-          unidaEn: deps.clock.now().toISOString(),
+          unidaEn: localDateTime(deps.clock.now(), zone),
         };
       },
     },

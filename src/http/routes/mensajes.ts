@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s, type JsonSchema } from '../validation.ts';
+import { localDateTimeOut } from '../datetime-schemas.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { enviarMensaje, marcarLeido, type EnvioInput } from '../../commands/mensajes.ts';
@@ -18,7 +19,7 @@ export const mensajeSchema = named('Mensaje', s.object(
   {
     idMensaje: s.int(), senderId: s.int(), receiverId: s.int(), idCita: s.nullable(s.int()),
     mensaje: { ...s.nullable(s.string()), description: 'null once the text was erased (crypto-shredding)' },
-    enviadoEn: s.datetime(), leido: s.bool(),
+    enviadoEn: localDateTimeOut(), leido: s.bool(),
   },
   ['idMensaje', 'senderId', 'receiverId', 'idCita', 'mensaje', 'enviadoEn', 'leido'],
 ));

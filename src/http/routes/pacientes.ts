@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s, type JsonSchema } from '../validation.ts';
+import { localDateTimeOut } from '../datetime-schemas.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { ESTADOS_PAGO, METODOS_PAGO } from '../../events/paciente.ts';
@@ -35,10 +36,10 @@ const paciente = named('Paciente', s.object({
   metodoPago: nullableEnum(METODOS_PAGO), estadoPago: s.enum(ESTADOS_PAGO),
 }, ['idPaciente', 'idUsuario', 'nombre', 'apellido', 'email', 'idPsicologo', 'fechaNacimiento', 'genero', 'telefono', 'metodoPago', 'estadoPago']));
 const exportacion = named('ExportacionPaciente', s.object({
-  generadoEn: s.datetime(), usuario: { type: 'object' }, paciente: { type: 'object' }, direcciones: s.array({ type: 'object' }),
+  generadoEn: localDateTimeOut(), usuario: { type: 'object' }, paciente: { type: 'object' }, direcciones: s.array({ type: 'object' }),
   ajustes: s.array({ type: 'object' }), dispositivos: s.array({ type: 'object' }), citas: s.array({ type: 'object' }),
   sesiones: s.array({ type: 'object' }), historialClinico: s.array({ type: 'object' }), diarioEmocional: s.array({ type: 'object' }),
-  progresoEmocional: s.array({ type: 'object' }), mensajes: s.array({ type: 'object' }), eventos: s.array(s.object({ stream: s.string(), type: s.string(), occurredAt: s.datetime(), data: { type: 'object' } })),
+  progresoEmocional: s.array({ type: 'object' }), mensajes: s.array({ type: 'object' }), eventos: s.array(s.object({ stream: s.string(), type: s.string(), occurredAt: localDateTimeOut(), data: { type: 'object' } })),
 }));
 
 /** Fields only an administrator may change: who treats the patient, and whether they paid. */

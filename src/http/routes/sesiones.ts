@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { localDateTimeOut } from '../datetime-schemas.ts';
 import { firmadoFields, firmadoRequired } from './firma-schemas.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
@@ -20,7 +21,7 @@ const MAX_ID = 2_147_483_647;
 const text = () => s.nullable(s.string({ maxLength: 10_000 }));
 export const sesionSchema = named('Sesion', s.object(
   {
-    idSesion: s.int(), idCita: s.int(), idPaciente: s.int(), idPsicologo: s.int(), sessionDate: s.datetime(),
+    idSesion: s.int(), idCita: s.int(), idPaciente: s.int(), idPsicologo: s.int(), sessionDate: localDateTimeOut(),
     durationMinutes: s.int(), notas: text(), recomendaciones: text(), ...firmadoFields,
   },
   ['idSesion', 'idCita', 'idPaciente', 'idPsicologo', 'sessionDate', 'durationMinutes', 'notas', 'recomendaciones', ...firmadoRequired],
