@@ -1,6 +1,6 @@
 // HTTP: the service's busiest endpoints under autocannon, against floors measured in the same run:
-// raw node:http answering a fixed body; a minimal node:http + `pg` server running the same SQL as
-// the service's reads; for the writes, the same server parsing the same JSON body and doing one
+// raw node:http answering a fixed body; a minimal node:http + `pg` server running the service's own
+// prepared statements for its reads (imported from src/queries, so never older SQL); for the writes, the same server parsing the same JSON body and doing one
 // parameterised INSERT of it into a plain table. Server and floors are child processes; autocannon
 // runs here.
 import { Api, futureSlot, serviceEnv, type Session } from './lib/api.ts';

@@ -1,7 +1,8 @@
 // Child process: the floors the service is compared with, each the least a Node server can do.
 //   raw  node:http answering a fixed JSON body (no routing, no I/O)
-//   db   node:http + a bare `pg` pool running the same SQL as the service's reads, no auth, no
-//        validation, no query builder: what the read costs when only the database is paid for;
+//   db   node:http + a bare `pg` pool running the service's own prepared statements for its reads
+//        (imported from src/queries), no auth, no validation: what the read costs when only the
+//        database is paid for;
 //        and, for the service's writes (POST /citas, POST /diario-emocional), the same JSON body
 //        parsed and inserted with one parameterised INSERT into a plain table, answered 201: what a
 //        write costs when it is one row and one round trip (no event, no read model, no wait)
@@ -11,7 +12,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
-import { hhmm, monthBounds } from '../../src/platform/agenda-time.ts';
+import { monthBounds } from '../../src/platform/agenda-time.ts';
+import { MAX_LIMIT } from '../../src/http/paging.ts';
+import { AGENDA_PACIENTE, agendaEntries } from '../../src/queries/agenda.ts';
+import { LIST_PACIENTE, view } from '../../src/queries/citas.ts';
 
 const mode = process.argv[2];
 const FIXED = JSON.stringify({ mensaje: 'ok', status: 200, items: [1, 2, 3] });
@@ -21,31 +25,19 @@ const send = (res: ServerResponse, status: number, body: string) => {
   res.end(body);
 };
 
-const CITAS_SQL = `
-  select c.*, ups.nombre as psi_nombre, ups.apellido as psi_apellido, upa.nombre as pac_nombre, upa.apellido as pac_apellido
-  from citas c
-  left join psicologos ps on ps.id_psicologo = c.id_psicologo left join usuarios ups on ups.id_usuario = ps.id_usuario
-  left join pacientes p on p.id_paciente = c.id_paciente left join usuarios upa on upa.id_usuario = p.id_usuario
-  where c.id_paciente = $1 order by c.id_cita`;
-
+// The reads run the service's own statements (src/queries), prepared as the service prepares them,
+// with the same parameters: a floor that ran older or slower SQL than the service would let a ratio
+// exceed 1. Only the HTTP framework, auth, validation and paging links are left out.
 type Row = Record<string, any>;
-const nombre = (n: string | null, a: string | null) => (n ? `${n} ${a ?? ''}`.trim() : null);
-const cita = (r: Row) => ({
-  idCita: r.id_cita, idPaciente: r.id_paciente, idPsicologo: r.id_psicologo, nombrePsicologo: nombre(r.psi_nombre, r.psi_apellido),
-  nombrePaciente: nombre(r.pac_nombre, r.pac_apellido), startDatetime: r.start_datetime, durationMinutes: r.duration_minutes,
-  estado: r.estado, motivo: r.motivo,
-});
+const prepared = async (db: pg.Pool, name: string, text: string, values: unknown[]): Promise<Row[]> => (await db.query({ name, text, values })).rows;
+
+/** GET /api/citas of a patient, no cursor: the first page of the largest size (the service's default). */
+const citas = async (db: pg.Pool, idPaciente: number) =>
+  (await prepared(db, 'citas_paciente', LIST_PACIENTE, [idPaciente, 0, MAX_LIMIT + 1])).slice(0, MAX_LIMIT).map(view);
 
 async function agenda(db: pg.Pool, idPaciente: number, month: string) {
   const { desde, hasta } = monthBounds(month);
-  const citas = await db.query('select * from citas where id_paciente = $1 and fecha >= $2 and fecha < $3', [idPaciente, desde, hasta]);
-  const p = await db.query('select id_psicologo from pacientes where id_paciente = $1', [idPaciente]);
-  const idPsicologo = p.rows[0]?.id_psicologo;
-  const bloqueos = idPsicologo ? (await db.query('select * from bloqueos where id_psicologo = $1 and fecha >= $2 and fecha < $3', [idPsicologo, desde, hasta])).rows : [];
-  return [
-    ...citas.rows.map((r) => ({ fecha: r.fecha, horaInicio: hhmm(r.start_datetime), horaFin: hhmm(r.end_datetime), tipo: 'cita', detalle: r.estado, referenciaId: r.id_cita })),
-    ...bloqueos.map((r) => ({ fecha: r.fecha, horaInicio: r.hora_inicio, horaFin: r.hora_fin, tipo: 'bloqueo', detalle: 'No disponible', referenciaId: r.id_bloqueo })),
-  ].sort((a, b) => a.fecha.localeCompare(b.fecha) || a.horaInicio.localeCompare(b.horaInicio));
+  return agendaEntries(await prepared(db, 'agenda_paciente', AGENDA_PACIENTE, [idPaciente, desde, hasta]), null);
 }
 
 /** Plain tables for the write floor: the payload's fields, a serial id, no constraint, no index but the key. */
@@ -97,10 +89,10 @@ async function dbHandler(): Promise<(req: IncomingMessage, res: ServerResponse) 
       );
       return;
     }
-    const citas = /^\/citas\/(\d+)$/.exec(url.pathname);
+    const citasPath = /^\/citas\/(\d+)$/.exec(url.pathname);
     const ag = /^\/agenda\/(\d+)$/.exec(url.pathname);
-    const work = citas
-      ? db.query(CITAS_SQL, [Number(citas[1])]).then((r) => r.rows.map(cita))
+    const work = citasPath
+      ? citas(db, Number(citasPath[1]))
       : ag ? agenda(db, Number(ag[1]), url.searchParams.get('month') ?? '2030-01') : Promise.resolve(null);
     work.then(
       (body) => (body ? send(res, 200, JSON.stringify(body)) : send(res, 404, '{}')),

@@ -44,7 +44,8 @@ const bloqueosDe = (knex: Knex, idPsicologo: number, month: string): Promise<Row
 
 // One statement per agenda, prepared: the month's appointments and blocks together (`k` tells them
 // apart); the columns are those the entries need. Text columns throughout, as in the tables.
-const AGENDA_PACIENTE = `
+// Exported, with `agendaEntries`, for the bench's read floor (bench/lib/floor-main.ts).
+export const AGENDA_PACIENTE = `
   select 0 as k, c.fecha, c.start_datetime, c.end_datetime, c.estado, c.id_cita as id, null::text as hora_inicio, null::text as hora_fin, null::text as motivo
   from citas c where c.id_paciente = $1 and c.fecha >= $2 and c.fecha < $3
   union all
@@ -59,7 +60,7 @@ const AGENDA_PSICOLOGO = `
   from bloqueos b where b.id_psicologo = $1 and b.fecha >= $2 and b.fecha < $3`;
 
 // An appointment is one entry on the local date it starts; past midnight its horaFin is the next day's hour.
-function entries(rows: Row[], detalleBloqueo: ((r: Row) => string) | null): AgendaEntry[] {
+export function agendaEntries(rows: Row[], detalleBloqueo: ((r: Row) => string) | null): AgendaEntry[] {
   const out: AgendaEntry[] = [];
   for (const r of rows) {
     out.push(r.k === 0
@@ -75,13 +76,13 @@ function entries(rows: Row[], detalleBloqueo: ((r: Row) => string) | null): Agen
  */
 export async function agendaPaciente(knex: Knex, idPaciente: number, month: string): Promise<AgendaEntry[]> {
   const { desde, hasta } = monthBounds(month);
-  return entries(await preparedRows(knex, 'agenda_paciente', AGENDA_PACIENTE, [idPaciente, desde, hasta]), null);
+  return agendaEntries(await preparedRows(knex, 'agenda_paciente', AGENDA_PACIENTE, [idPaciente, desde, hasta]), null);
 }
 
 /** A psychologist's month: every appointment of their practice and their blocks with their motivo. */
 export async function agendaPsicologo(knex: Knex, idPsicologo: number, month: string): Promise<AgendaEntry[]> {
   const { desde, hasta } = monthBounds(month);
-  return entries(await preparedRows(knex, 'agenda_psicologo', AGENDA_PSICOLOGO, [idPsicologo, desde, hasta]), (r) => r.motivo);
+  return agendaEntries(await preparedRows(knex, 'agenda_psicologo', AGENDA_PSICOLOGO, [idPsicologo, desde, hasta]), (r) => r.motivo);
 }
 
 const bloqueoView = (r: Row): BloqueoView => ({ idBloqueo: r.id_bloqueo, fecha: r.fecha, horaInicio: r.hora_inicio, horaFin: r.hora_fin, motivo: r.motivo });

@@ -75,7 +75,8 @@ const LIST_SQL = (where: string, limit: string) => `
   ${where}
   order by c.id_cita
   limit ${limit}`;
-const LIST_PACIENTE = LIST_SQL('where c.id_paciente = $1 and c.id_cita > $2', '$3');
+/** Exported for the bench's read floor (bench/lib/floor-main.ts), which runs this very statement. */
+export const LIST_PACIENTE = LIST_SQL('where c.id_paciente = $1 and c.id_cita > $2', '$3');
 const LIST_PSICOLOGO = LIST_SQL('where c.id_psicologo = $1 and c.id_cita > $2', '$3');
 const LIST_TODAS = LIST_SQL('where c.id_cita > $1', '$2');
 
