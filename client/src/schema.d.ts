@@ -2317,8 +2317,8 @@ export interface components {
             /** @description Qué falló, legible por una persona */
             mensaje: string;
             /**
-             * @description Momento del error, hora local de la consulta
-             * @example 2026-01-01T10:00:00
+             * @description Momento del error, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
              */
             timestamp: string;
             /**
@@ -2733,7 +2733,10 @@ export interface components {
              * @example 2026-03-14T10:30:00
              */
             startDatetime: string;
-            /** @example 2026-03-14T10:30:00 */
+            /**
+             * @description Fin de la cita, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
             endDatetime: string;
         };
         Psicologo: {
@@ -3303,9 +3306,8 @@ export interface components {
              */
             estado: "ACTIVA" | "ATENDIDA" | "ABANDONADA" | "EXPIRADA";
             /**
-             * Format: date-time
-             * @description Cuándo se unió (UTC); los avisos siguen este orden
-             * @example 2026-03-01T10:00:00.000Z
+             * @description Cuándo se unió (los avisos siguen el orden de llegada), hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
              */
             unidaEn: string;
         };
@@ -3361,7 +3363,10 @@ export interface components {
             nombre: string | null;
             /** @description Número de colegiado del firmante según el directorio al leer (null si no consta) */
             licencia: string | null;
-            /** @example 2026-03-14T10:30:00 */
+            /**
+             * @description Momento de la firma, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
             firmadoEn: string;
             /**
              * @description Significado de la firma: AUTOR (quien firma escribió el registro o la adenda)
@@ -3381,7 +3386,10 @@ export interface components {
             nombre: string | null;
             /** @description Número de colegiado del firmante según el directorio al leer (null si no consta) */
             licencia: string | null;
-            /** @example 2026-03-14T10:30:00 */
+            /**
+             * @description Momento de la firma, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
             firmadoEn: string;
             /**
              * @description Significado de la firma: AUTOR (quien firma escribió el registro o la adenda)
@@ -3580,7 +3588,7 @@ export interface components {
              */
             idPaciente: number;
             /**
-             * @description Fecha (AAAA-MM-DD) o fecha y hora local, según el recurso
+             * @description Cuándo se escribió la entrada, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
              * @example 2026-03-14T10:30:00
              */
             fecha: string;
@@ -3695,7 +3703,10 @@ export interface components {
              * @example 2026-03-14T10:30:00
              */
             occurredAt: string;
-            /** @description Momento del evento en UTC (ISO 8601 con Z) */
+            /**
+             * @description Momento del evento: el mismo instante en UTC, AAAA-MM-DDTHH:mm:ss.sssZ
+             * @example 2026-03-14T09:30:00.000Z
+             */
             occurredAtUtc: string;
             /** @description Quién causó el evento (null si fue el sistema) */
             actor: {
@@ -3832,12 +3843,12 @@ export interface components {
         };
         FeedCalendario: {
             /**
-             * @description URL absoluta del feed iCalendar (con el secreto); se muestra solo ahora
+             * @description URL absoluta del feed iCalendar (con el secreto); se muestra solo ahora. Empieza por PUBLIC_BASE_URL si el servidor la tiene; si no, por el esquema y el host de la petición (tras un proxy de confianza, TRUST_PROXY, los de X-Forwarded-Proto y X-Forwarded-Host)
              * @example https://consulta.example.com/calendario/q1w2e3r4t5y6u7i8o9p0aZq1w2e3r4t5y6u7i8o9p0a.ics
              */
             url: string;
             /**
-             * @description La misma URL sin esquema ni host, por si el servidor está detrás de un proxy
+             * @description La ruta del feed en este servidor, sin esquema, host ni el prefijo de PUBLIC_BASE_URL
              * @example /calendario/q1w2e3r4t5y6u7i8o9p0aZq1w2e3r4t5y6u7i8o9p0a.ics
              */
             ruta: string;
