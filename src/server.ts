@@ -85,7 +85,7 @@ function createHttpServer(config: Config, handler: Parameters<typeof createServe
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, logger });
+  const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, logger, embeddedPort: config.embeddedPgPort });
   const { knex, url } = opts.database ?? owned!;
   // This process has just started the embedded PostgreSQL: a crashed run's consumer leases are void at once.
   if (owned && !config.databaseUrl) await voidLeases(knex);

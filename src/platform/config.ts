@@ -5,6 +5,7 @@ import { ConfigError } from './config-error.ts';
 import { loadLimits, type Limits } from './limits.ts';
 import { envInt as int, type Env } from './env.ts';
 import { loadAuditConfig, type AuditConfig } from './audit/config.ts';
+import { embeddedPgPortOf } from './postgres/port.ts';
 import { loadPublicBaseUrl } from './public-url.ts';
 
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** The embedded PostgreSQL's port (EMBEDDED_PG_PORT); null: the one kept in the data folder (src/platform/postgres/port.ts). */
+  embeddedPgPort: number | null;
   /** A streaming standby of DATABASE_URL for list and agenda reads (src/http/replica-reads.ts); null: every read on the primary. */
   databaseReplicaUrl: string | null;
   /** How long a read carrying a consistency token waits for the standby before reading the primary. */
@@ -128,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    embeddedPgPort: embeddedPgPortOf(env),
     databaseReplicaUrl: env.DATABASE_REPLICA_URL || null,
     replicaWaitMs: int(env, 'REPLICA_WAIT_MS', 500, 0, 60_000),
     jwtSecret: secret(env, 'JWT_SECRET', production, dataDir, 32),

