@@ -15,6 +15,7 @@ import { heldSendsSection } from './held-sends.ts';
 import { sealingSection } from './sealing.ts';
 import { throttlesSection } from './throttles.ts';
 import { auditSection } from './audit.ts';
+import { scaleOutSection } from './scale-out.ts';
 import { profileSection } from './profile.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
@@ -30,6 +31,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   sealing: sealingSection,
   throttles: throttlesSection,
   audit: auditSection,
+  'scale-out': scaleOutSection,
 };
 
 const { values } = parseArgs({

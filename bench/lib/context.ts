@@ -18,6 +18,8 @@ export interface Sizes {
   sealing: { events: number };
   /** Audit log: events the tree builder adds, seconds per append phase and phase pairs (on/off), seconds at 100 appends/s, events of the large bundle verified. */
   audit: { builderEvents: number; appendSeconds: number; appendPairs: number; latencySeconds: number; verifyEvents: number };
+  /** Scale-out: seconds of mixed load per instance count, seconds of the lag test with 4 instances. */
+  scaleOut: { seconds: number; lagSeconds: number };
 }
 
 /** About a minute in all: every figure is there, each from a short sample (rough, for a quick look). */
@@ -29,6 +31,7 @@ export const QUICK: Sizes = {
   stomp: { sessions: 300, users: 20, messages: 40, rate: 20, durationSeconds: 60 },
   sealing: { events: 300 },
   audit: { builderEvents: 10_000, appendSeconds: 1, appendPairs: 2, latencySeconds: 5, verifyEvents: 100_000 },
+  scaleOut: { seconds: 8, lagSeconds: 3 },
 };
 
 export const FULL: Sizes = {
@@ -39,6 +42,7 @@ export const FULL: Sizes = {
   stomp: { sessions: 2000, users: 50, messages: 200, rate: 10, durationSeconds: 240 },
   sealing: { events: 3000 },
   audit: { builderEvents: 100_000, appendSeconds: 2, appendPairs: 8, latencySeconds: 20, verifyEvents: 1_000_000 },
+  scaleOut: { seconds: 30, lagSeconds: 15 },
 };
 
 export interface SectionContext {

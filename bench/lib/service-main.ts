@@ -2,12 +2,16 @@
 // DATABASE_URL, configured from the environment the runner passes. Prints `READY {"url": ...}`.
 // With BENCH_QUERY_LOG=<file>, counts the SQL statements the service sends (by their first 70
 // characters) and writes the counts there on exit: round trips are most of the cost of a request.
-import { writeFileSync } from 'node:fs';
+// With BENCH_PUSH_LOG=<file>, every push is a line there (its notice id), written before the send
+// counts as done: the scale-out section counts pushes per notice across processes killed with -9.
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../../src/platform/config.ts';
 import { startServer } from '../../src/server.ts';
 
 const config = loadConfig(process.env);
-const running = await startServer({ config });
+const pushLog = process.env.BENCH_PUSH_LOG;
+const push = pushLog ? { send: async (m: { noticeId?: string }) => (appendFileSync(pushLog, `${m.noticeId ?? '-'}\n`), 'sent' as const) } : undefined;
+const running = await startServer({ config, push });
 const queryLog = process.env.BENCH_QUERY_LOG;
 const counts = new Map<string, number>();
 if (queryLog) {

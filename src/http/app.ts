@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     })),
   );
   app.use(inputGuard());
-  app.use(consistencyTokens((a, b) => deps.store.compare(a, b)));
+  app.use(consistencyTokens((a, b) => deps.store.compare(a, b), (p, ms) => deps.projections.waitForReads(p, ms), deps.config.readYourWritesTimeoutMs));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -31,9 +31,23 @@ export function tokenPosition(ctx: Context): Position | null {
   return position;
 }
 
-/** Every request may store a write: the newest position it stored goes out in the header. */
-export function consistencyTokens(compare: Compare) {
-  return (ctx: Context, next: Next) => requests.run({ ctx, compare, position: null }, next);
+/** Waits until the read models that serve read-your-writes have passed a position (false: not in time). */
+export type WaitForReads = (position: Position, timeoutMs: number) => Promise<boolean>;
+
+/**
+ * Every request may store a write: the newest position it stored goes out in the header. A read
+ * that sends a token back is answered once this instance's read models have passed it (at most
+ * `timeoutMs`): the write's own wait may have run out (its read model's owner had just died, say),
+ * and the token still promises the write. Cheap when passed: the checkpoints are known in memory.
+ */
+export function consistencyTokens(compare: Compare, waitForReads?: WaitForReads, timeoutMs = 5_000) {
+  return async (ctx: Context, next: Next) => {
+    if (waitForReads && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      const position = tokenPosition(ctx);
+      if (position !== null) await waitForReads(position, timeoutMs);
+    }
+    return requests.run({ ctx, compare, position: null }, next);
+  };
 }
 
 /** Called once a write is stored (src/deps.ts settled): its answer carries the token. No-op outside an HTTP request (STOMP). */

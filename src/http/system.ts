@@ -78,19 +78,26 @@ async function owners(deps: AppDeps): Promise<Record<string, string | null>> {
   return Object.fromEntries(await leaseOwners(deps.knex, consumers));
 }
 
+/** This instance's name and what it runs now by its own reckoning (a check that no two run one consumer at once). */
+function here(deps: AppDeps): { instance?: string; running: string[] } {
+  const runners = runnersOf(deps);
+  return { instance: runners.find((r) => r.leases)?.leases!.instance, running: runners.flatMap((r) => r.owned()).sort() };
+}
+
 export function mountSystem(router: Router, deps: AppDeps, registry: client.Registry): void {
   // Up while the process serves; DEGRADED (still 200) while a read model or reactor has parked
   // events or is retrying one: some answers or side effects are missing until an operator acts.
-  // `owners`: the instance that runs each of them (its name: host, pid and a random tail).
+  // `owners`: the instance that runs each of them (its name: host, pid and a random tail), by the
+  // lease rows; `instance` and `running`: this one's name and what it runs now, by its own memory.
   router.get('/health', async (ctx) => {
     const retrying = runnersOf(deps).flatMap((r) => r.failing()).map((f) => f.name);
     try {
       const parked = await parkedCounts(deps.knex);
       const total = parked.reduce((s, r) => s + r.n, 0);
-      const held = await owners(deps);
+      const held = { ...here(deps), owners: await owners(deps) };
       ctx.body = total === 0 && retrying.length === 0
-        ? { status: 'UP', owners: held }
-        : { status: 'DEGRADED', parkedEvents: total, parked: parked.map((r) => ({ kind: r.kind, consumer: r.consumer, events: r.n })), retrying, owners: held };
+        ? { status: 'UP', ...held }
+        : { status: 'DEGRADED', parkedEvents: total, parked: parked.map((r) => ({ kind: r.kind, consumer: r.consumer, events: r.n })), retrying, ...held };
     } catch {
       ctx.body = { status: 'DEGRADED', database: 'unreachable', retrying };
     }

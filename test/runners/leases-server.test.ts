@@ -70,6 +70,12 @@ describe('consumer leases: two servers on one database', function () {
     const owners = a.body.owners as Record<string, string>;
     expect(new Set(Object.values(owners))).to.deep.equal(new Set([instanceOf(srv), instanceOf(second)]));
     for (const s of servers) for (const r of runnersOf(s)) for (const name of r.owned()) expect(owners[name], name).to.equal(instanceOf(s));
+    // Each instance's own reckoning agrees with the rows, and no consumer runs on both.
+    for (const [i, body] of [a.body, b.body].entries()) {
+      expect(body.instance).to.equal(instanceOf(servers[i]));
+      expect(body.running).to.deep.equal(Object.keys(owners).filter((n) => owners[n] === body.instance).sort());
+    }
+    expect(a.body.running.filter((n: string) => b.body.running.includes(n))).to.deep.equal([]);
 
     for (const [i, s] of servers.entries()) {
       const text = (await calls[i]('GET', '/metrics', { token: METRICS_TOKEN })).text;

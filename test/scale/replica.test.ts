@@ -1,14 +1,11 @@
 import { expect } from 'chai';
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/platform/config.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/platform/database.ts';
-import { passwordFile } from '../../src/platform/postgres/credentials.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createPracticeClient } from '../../client/src/index.ts';
@@ -16,36 +13,10 @@ import { pacienteBody } from '../http/helpers.ts';
 import { UNTHROTTLED } from '../support/limits.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 
-// A real streaming standby made from the embedded PostgreSQL binaries: the primary's folder copied
-// while it is stopped, with standby.signal and primary_conninfo; recovery_min_apply_delay makes it lag.
+import { makeStandby, applyDelay, removeSideFiles } from '../support/standby.ts';
 
 const ADMIN = { email: 'admin@replica.local', password: 'Admin12345' };
 const TOKEN = 'x-consistency-token';
-
-async function makeStandby(primaryDir: string): Promise<{ primary: EmbeddedServer; standby: EmbeddedServer; standbyDir: string }> {
-  const first = await startEmbeddedPostgres(primaryDir, true);
-  await first.stop(); // a clean shutdown: the copy is consistent as it is
-  const standbyDir = mkdtempSync(join(tmpdir(), 'practice-standby-'));
-  rmSync(standbyDir, { recursive: true });
-  execFileSync('cp', ['-a', primaryDir, standbyDir]); // owner and modes kept (the `postgres` user when we run as root)
-  copyFileSync(passwordFile(primaryDir), passwordFile(standbyDir));
-  const primary = await startEmbeddedPostgres(primaryDir, true);
-  const { port, password } = new URL(primary.url);
-  writeFileSync(join(standbyDir, 'standby.signal'), '');
-  appendFileSync(join(standbyDir, 'postgresql.auto.conf'),
-    `primary_conninfo = 'host=127.0.0.1 port=${port} user=postgres password=${decodeURIComponent(password)}'\n`);
-  const standby = await startEmbeddedPostgres(standbyDir, true);
-  return { primary, standby, standbyDir };
-}
-
-/** Sets the standby's replay delay (ALTER SYSTEM works during recovery; a reload applies it). */
-async function applyDelay(standbyUrl: string, ms: number): Promise<void> {
-  const c = new pg.Client({ connectionString: standbyUrl });
-  await c.connect();
-  await c.query(`alter system set recovery_min_apply_delay = '${ms}ms'`);
-  await c.query('select pg_reload_conf()');
-  await c.end();
-}
 
 describe('read replica (DATABASE_REPLICA_URL): list reads on a streaming standby, read-your-writes with the token', function () {
   this.timeout(180_000);
@@ -99,7 +70,7 @@ describe('read replica (DATABASE_REPLICA_URL): list reads on a streaming standby
     await db?.primary.stop();
     await smtp?.close();
     for (const d of [primaryDir, db?.standbyDir, dataDir]) if (d) rmSync(d, { recursive: true, force: true });
-    for (const d of [primaryDir, db?.standbyDir]) if (d) rmSync(passwordFile(d), { force: true });
+    for (const d of [primaryDir, db?.standbyDir]) if (d) removeSideFiles(d);
   });
 
   describe('a standby 200 ms behind, REPLICA_WAIT_MS 3000', () => {
