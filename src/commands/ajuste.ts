@@ -1,5 +1,6 @@
 import type { Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
+import { form } from '../platform/validation.ts';
 import {
   evolveAjustes, RECORDATORIO_MAX_HORAS, RECORDATORIO_MIN_HORAS, RECORDATORIOS_DEFECTO, RECORDATORIOS_MAX,
   type AjusteEvent, type Ajustes, type AjustesCampos,
@@ -11,10 +12,13 @@ export type AjusteCommand = {
   data: { idUsuario: number; idAjusteNuevo: number; cambios: Partial<AjustesCampos> };
 };
 
+// The form of a zone name, also in the request schema; whether the tz database knows it is the decider's check.
+// Offsets ("+01:00") are not names of the tz database, though newer Intl versions accept them.
+export const ZONA_PATTERN = form('^[A-Za-z][A-Za-z0-9_+\\-/]*$', 'una zona horaria IANA, p. ej. Europe/Madrid', 'an IANA time zone, e.g. Europe/Madrid');
+
 /** The canonical IANA name of a zone, or null when the tz database does not know it. */
 export function canonicalZone(name: string): string | null {
-  // Offsets ("+01:00") are not names of the tz database, though newer Intl versions accept them.
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return null;
+  if (!new RegExp(ZONA_PATTERN).test(name)) return null;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
@@ -43,12 +47,12 @@ export const ajusteDecider: Decider<Ajustes, AjusteCommand, AjusteEvent> = {
     const next = { ...current, ...cambios };
     if (cambios.timezone !== undefined) {
       const zone = canonicalZone(cambios.timezone);
-      if (!zone) throw errors.invalid('Zona horaria no válida', 'Invalid time zone');
+      if (!zone) throw errors.invalid('timezone: se esperaba una zona horaria IANA, p. ej. Europe/Madrid', 'timezone: expected an IANA time zone, e.g. Europe/Madrid');
       next.timezone = zone;
     }
     if (cambios.recordatorios !== undefined) {
       const horas = normalRecordatorios(cambios.recordatorios);
-      if (!horas) throw errors.invalid('Recordatorios no válidos: de 1 a 3 antelaciones distintas, en horas, de 1 a 168', 'Invalid reminders: 1 to 3 distinct lead times in hours, from 1 to 168');
+      if (!horas) throw errors.invalid('recordatorios: se esperaban de 1 a 3 antelaciones distintas, en horas enteras de 1 a 168', 'recordatorios: expected 1 to 3 distinct lead times, in whole hours from 1 to 168');
       next.recordatorios = horas;
     }
     const changed = state.status === 'nuevo' || (['idioma', 'notificaciones', 'darkMode', 'timezone'] as const).some((k) => next[k] !== current[k])

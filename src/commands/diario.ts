@@ -1,5 +1,5 @@
 import type { Decider } from './decider.ts';
-import { AppError, errors } from '../platform/errors.ts';
+import { errors } from '../platform/errors.ts';
 import { localDateTime } from '../platform/time.ts';
 import { evolveDiario, type Diario, type DiarioEvent } from '../events/diario.ts';
 
@@ -14,7 +14,7 @@ export type DiarioCommand =
   /** `idPaciente`: the caller's patient; the entry must be theirs. */
   | { type: 'EliminarDiario'; data: { idDiario: number; idPaciente: number } };
 
-export const diarioNotFound = () => new AppError(404, { es: 'Entrada del diario no encontrada', en: 'Diary entry not found' });
+export const diarioNotFound = () => errors.notFound('Entrada del diario', 'Diary entry');
 
 export const diarioDecider: Decider<Diario, DiarioCommand, DiarioEvent> = {
   initialState: () => ({ status: 'nuevo' }),

@@ -18,7 +18,7 @@ export type HistorialCommand =
   | { type: 'FirmarHistorial'; data: FirmarData & { idPaciente: number; idUsuario: number; creadoPor: number | null } }
   | { type: 'AgregarAdendaHistorial'; data: AdendaInput & { idPaciente: number } };
 
-export const historialNotFound = () => new AppError(404, { es: 'Historial clínico no encontrado', en: 'Clinical history record not found' });
+export const historialNotFound = () => errors.notFound('Historial clínico', 'Clinical history record');
 
 const otherAuthor = () =>
   new AppError(403, {

@@ -31,7 +31,9 @@ function checkDia(dia: Plantilla['dias'][number]): void {
 }
 
 function definir(d: Extract<HorarioCommand, { type: 'DefinirHorario' }>['data']): HorarioEvent[] {
-  for (const f of [d.desde, d.hasta]) if (f !== null && !isValidDate(f)) throw invalid('Fecha no válida', 'Invalid date');
+  for (const [name, f] of [['desde', d.desde], ['hasta', d.hasta]] as const) {
+    if (f !== null && !isValidDate(f)) throw invalid(`${name}: se esperaba una fecha AAAA-MM-DD que exista`, `${name}: expected a date YYYY-MM-DD that exists`);
+  }
   if (d.hasta !== null && d.hasta < d.desde) throw invalid('hasta no puede ser anterior a desde', 'hasta cannot be before desde');
   if (new Set(d.dias.map((x) => x.dia)).size !== d.dias.length) throw invalid('Cada día de la semana una sola vez', 'Each weekday only once');
   d.dias.forEach(checkDia);

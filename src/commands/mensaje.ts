@@ -1,5 +1,5 @@
 import type { Decider } from './decider.ts';
-import { AppError, errors } from '../platform/errors.ts';
+import { errors } from '../platform/errors.ts';
 import { evolveMensaje, type Mensaje, type MensajeEnviado, type MensajeEvent } from '../events/mensaje.ts';
 
 /** Longest message text, in characters: a chat line, not a document. */
@@ -11,7 +11,7 @@ export type MensajeCommand =
   /** `idUsuario`: the caller; only the receiver may mark a message read. */
   | { type: 'MarcarLeido'; data: { idUsuario: number } };
 
-export const mensajeNotFound = () => new AppError(404, { es: 'Mensaje no encontrado', en: 'Message not found' });
+export const mensajeNotFound = () => errors.notFound('Mensaje', 'Message');
 
 export const mensajeDecider: Decider<Mensaje, MensajeCommand, MensajeEvent> = {
   initialState: () => ({ status: 'nuevo' }),

@@ -15,7 +15,7 @@ export const progresoDecider: Decider<Progreso, ProgresoCommand, ProgresoEvent> 
       case 'RegistrarProgreso': {
         const d = command.data;
         if (state.status !== 'nuevo') throw errors.conflict('El registro ya existe', 'Record already exists');
-        if (!isValidDate(d.fecha)) throw errors.invalid('Fecha no válida', 'Invalid date');
+        if (!isValidDate(d.fecha)) throw errors.invalid('fecha: se esperaba una fecha AAAA-MM-DD que exista', 'fecha: expected a date YYYY-MM-DD that exists');
         // "Today" is the practice's day: an evening entry in Madrid is not tomorrow in UTC.
         if (d.fecha > localDate(ctx.now, ctx.timezone)) throw errors.invalid('La fecha no puede ser futura', 'The date cannot be in the future');
         for (const n of NIVELES) {

@@ -17,7 +17,7 @@ const notFound = () => errors.notFound('Psicólogo', 'Psychologist');
 
 function checkExperiencia(experiencia: number): void {
   if (!Number.isInteger(experiencia) || experiencia < 0) {
-    throw errors.invalid('La experiencia no puede ser negativa', 'experiencia must not be negative');
+    throw errors.invalid('experiencia: se esperaba un número entero mayor o igual que 0', 'experiencia: expected a whole number of at least 0');
   }
 }
 

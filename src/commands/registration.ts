@@ -4,6 +4,7 @@ import { type Rol, usuarioStream } from '../events/usuario.ts';
 import { pacienteStream, type DireccionData, type MetodoPago } from '../events/paciente.ts';
 import { psicologoStream } from '../events/psicologo.ts';
 import { errors } from '../platform/errors.ts';
+import { form } from '../platform/validation.ts';
 import { hashPassword, normaliseEmail } from '../platform/security.ts';
 import type { Actor } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
@@ -53,13 +54,20 @@ export interface Registered {
   events: DomainEvent[];
 }
 
-/** 8 to 72 bytes (bcrypt's limit), at least one letter and one digit. */
+// At least one letter (Latin, Greek or Cyrillic) and one digit. Spelled without \p{L}: the OpenAPI
+// document carries it, and JSON Schema tools read patterns without the u flag.
+export const PASSWORD_PATTERN = form(
+  '^(?=[\\s\\S]*[A-Za-zÀ-ÖØ-öø-ɏͰ-ϿЀ-ӿ])(?=[\\s\\S]*\\d)',
+  'una contraseña con al menos una letra y un dígito', 'a password with at least one letter and one digit',
+);
+
+/** 8 to 72 bytes (bcrypt's limit; the schema counts characters), at least one letter and one digit. */
 export function checkPassword(password: string): void {
   const bytes = Buffer.byteLength(password, 'utf8');
-  if (bytes < 8 || bytes > 72 || !/\p{L}/u.test(password) || !/\d/.test(password)) {
+  if (bytes < 8 || bytes > 72 || !new RegExp(PASSWORD_PATTERN, 'u').test(password)) {
     throw errors.invalid(
-      'La contraseña debe tener entre 8 y 72 bytes, con al menos una letra y un dígito',
-      'The password must have 8 to 72 bytes, with at least one letter and one digit',
+      'password: se esperaba una contraseña de 8 a 72 bytes con al menos una letra y un dígito',
+      'password: expected a password of 8 to 72 bytes with at least one letter and one digit',
     );
   }
 }

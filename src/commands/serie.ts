@@ -1,9 +1,31 @@
 import type { Decider } from './decider.ts';
-import { errors } from '../platform/errors.ts';
+import { errors, type Message } from '../platform/errors.ts';
 import { evolveSerie, type Frecuencia, type Serie, type SerieEvent } from '../events/serie.ts';
 
-/** Local dates (`YYYY-MM-DD`) of the occurrences that could not be booked, filled as their steps decide. */
-export type Conflictos = Set<string>;
+/** Why an occurrence cannot be booked, in words (es/en), as the series' 409 names it per date. */
+export type Causa = Message;
+
+/**
+ * The occurrences that could not be booked: each local date (`YYYY-MM-DD`) with every cause its
+ * steps found, filled as they decide.
+ */
+export type Conflictos = Map<string, Causa[]>;
+
+export const causas = {
+  fueraDeHorario: (): Causa => ({ es: 'fuera del horario laboral del psicólogo', en: "outside the psychologist's working hours" }),
+  solapaPsicologo: (): Causa => ({ es: 'se solapa con otra cita o un bloqueo del psicólogo', en: "overlaps another appointment or blocked time of the psychologist" }),
+  solapaPaciente: (): Causa => ({ es: 'se solapa con otra cita del paciente', en: "overlaps another of the patient's appointments" }),
+  pasado: (): Causa => ({ es: 'en el pasado', en: 'in the past' }),
+  plazo: (dias: number): Causa => ({ es: `más allá del plazo de reserva (${dias} días)`, en: `beyond the booking horizon (${dias} days)` }),
+  horaInexistente: (): Causa => ({ es: 'esa hora no existe ese día en la zona de la consulta', en: "that time does not exist that day in the practice's zone" }),
+};
+
+/** Records `causa` for `fecha` once. */
+export function anotar(conflictos: Conflictos, fecha: string, causa: Causa): void {
+  const list = conflictos.get(fecha) ?? [];
+  if (!list.some((c) => c.es === causa.es)) list.push(causa);
+  conflictos.set(fecha, list);
+}
 
 export type SerieCommand = {
   type: 'CrearSerie';
@@ -15,12 +37,14 @@ export type SerieCommand = {
   conflictos: Conflictos;
 };
 
-const noReservable = (fechas: string[]) => errors.conflict(
-  `No se ha reservado ninguna cita de la serie. No es posible reservar en estas fechas (se solapan con otra cita o un bloqueo, `
-    + `están en el pasado o fuera del plazo de reserva): ${fechas.join(', ')}`,
-  `No appointment of the series was booked. These dates cannot be booked (they overlap another appointment or blocked time, `
-    + `are in the past or beyond the booking horizon): ${fechas.join(', ')}`,
-);
+function noReservable(conflictos: Conflictos) {
+  const fechas = [...conflictos.keys()].sort();
+  const each = (lang: 'es' | 'en') => fechas.map((f) => `${f} (${conflictos.get(f)!.map((c) => c[lang]).join('; ')})`).join(', ');
+  return errors.conflict(
+    `No se ha reservado ninguna cita de la serie. No es posible reservar en estas fechas: ${each('es')}`,
+    `No appointment of the series was booked. These dates cannot be booked: ${each('en')}`,
+  );
+}
 
 /** `serie-<idSerie>`: written once, with all its appointments, or not at all. */
 export const serieDecider: Decider<Serie, SerieCommand, SerieEvent> = {
@@ -28,7 +52,7 @@ export const serieDecider: Decider<Serie, SerieCommand, SerieEvent> = {
   evolve: evolveSerie,
   decide(command, state) {
     if (state.status !== 'nueva') throw errors.conflict('La serie ya existe', 'The series already exists');
-    if (command.conflictos.size > 0) throw noReservable([...command.conflictos].sort());
+    if (command.conflictos.size > 0) throw noReservable(command.conflictos);
     return [{ type: 'SerieCitasCreada', data: command.data }];
   },
 };

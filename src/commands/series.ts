@@ -14,7 +14,7 @@ import { handleCommand, type Step } from './handler.ts';
 import { citaDecider, MAX_DURACION_MINUTOS } from './cita.ts';
 import { agendaDecider, agendaPacienteDecider } from './agenda.ts';
 import { DURACION_POR_DEFECTO } from './citas.ts';
-import { serieDecider, type Conflictos } from './serie.ts';
+import { anotar, causas, serieDecider, type Causa, type Conflictos } from './serie.ts';
 import { horarioDecider, horarioStep } from './horario.ts';
 import { comprobarAsignado, comprobarDuracion, cuposDe, porPaciente, reservasStep, type Cupos } from './reservas-paciente.ts';
 
@@ -45,8 +45,10 @@ export function ocurrencias(startDatetime: string, frecuencia: Frecuencia, repet
   return Array.from({ length: repeticiones }, (_, i) => first.plus({ days: i * DIAS_FRECUENCIA[frecuencia] }).toFormat("yyyy-LL-dd'T'HH:mm:ss"));
 }
 
-/** Wraps an occurrence's decider: a refusal of this occurrence (400 or 409) becomes a named date. */
-function anotando<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, fecha: string, conflictos: Conflictos): Decider<S, C, E> {
+/** Wraps an occurrence's decider: a refusal of this occurrence (400 or 409) becomes a date with its cause. */
+function anotando<S, C, E extends DomainEvent>(
+  decider: Decider<S, C, E>, fecha: string, conflictos: Conflictos, causa: (err: AppError, ctx: CommandContext) => Causa,
+): Decider<S, C, E> {
   return {
     initialState: () => decider.initialState(),
     evolve: (s, e) => decider.evolve(s, e),
@@ -55,12 +57,24 @@ function anotando<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, fecha:
         return decider.decide(command, state, ctx);
       } catch (err) {
         if (!(err instanceof AppError) || (err.status !== 400 && err.status !== 409)) throw err;
-        conflictos.add(fecha);
+        anotar(conflictos, fecha, causa(err, ctx));
         return [];
       }
     },
   };
 }
+
+/** Why the appointment itself was refused: the checks of a booking's time, in their order (cita.ts). */
+const causaCita = (startDatetime: string, durationMinutes: number) => (err: AppError, ctx: CommandContext): Causa => {
+  const t = tramoCita(startDatetime, durationMinutes, ctx.timezone);
+  if (!t) return causas.horaInexistente();
+  const inicio = Date.parse(t.inicio);
+  if (inicio <= ctx.now.getTime()) return causas.pasado();
+  if (inicio - ctx.now.getTime() > ctx.bookingHorizonDays * 86_400_000) return causas.plazo(ctx.bookingHorizonDays);
+  return err.mensaje;
+};
+const causaDia = (ocupado: () => Causa) => (err: AppError): Causa => (err.status === 409 ? ocupado() : causas.horaInexistente());
+const causaHorario = (err: AppError): Causa => (err.status === 409 ? causas.fueraDeHorario() : err.mensaje);
 
 async function fold<S>(deps: CommandDeps, streamId: string, initial: S, evolve: (s: S, e: never) => S): Promise<S> {
   let state = initial;
@@ -95,13 +109,19 @@ function pasosOcurrencia(o: Ocurrencia, i: number, base: { idSerie: number; idPa
   const horario = { idPaciente, idCita: o.idCita, startDatetime: o.startDatetime, durationMinutes };
   return [
     {
-      streamId: citaStream(o.idCita), decider: anotando(citaDecider, fecha, conflictos),
+      streamId: citaStream(o.idCita), decider: anotando(citaDecider, fecha, conflictos, causaCita(o.startDatetime, durationMinutes)),
       command: { type: 'CrearCita', data: { ...hueco, idPaciente, motivo, idSerie, ocurrencia: i + 1 } },
     },
     // Read-only: outside the psychologist's working hours (when they have a template) is a named date too.
-    { ...horarioStep(idPsicologo, o.startDatetime, durationMinutes), decider: anotando(horarioDecider, fecha, conflictos) },
-    ...dias.map((dia) => ({ streamId: agendaDiaStream(idPsicologo, dia), decider: anotando(agendaDecider, fecha, conflictos), command: { type: 'ReservarHueco', data: hueco } })),
-    ...dias.map((dia) => ({ streamId: agendaPacienteDiaStream(idPaciente, dia), decider: anotando(agendaPacienteDecider, fecha, conflictos), command: { type: 'ReservarHorario', data: horario } })),
+    { ...horarioStep(idPsicologo, o.startDatetime, durationMinutes), decider: anotando(horarioDecider, fecha, conflictos, causaHorario) },
+    ...dias.map((dia) => ({
+      streamId: agendaDiaStream(idPsicologo, dia), decider: anotando(agendaDecider, fecha, conflictos, causaDia(causas.solapaPsicologo)),
+      command: { type: 'ReservarHueco', data: hueco },
+    })),
+    ...dias.map((dia) => ({
+      streamId: agendaPacienteDiaStream(idPaciente, dia), decider: anotando(agendaPacienteDecider, fecha, conflictos, causaDia(causas.solapaPaciente)),
+      command: { type: 'ReservarHorario', data: horario },
+    })),
   ];
 }
 
@@ -119,7 +139,7 @@ function cuentaSerie(actor: Actor, cupos: Cupos, base: { idPaciente: number; idP
   return anotadas.length ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: anotadas }, cupos })] : [];
 }
 
-/** Books the whole series in one append, or nothing (409 naming every conflicting date). */
+/** Books the whole series in one append, or nothing (409 naming every date that cannot be booked, with its causes). */
 export async function reservarSerie(
   deps: CommandDeps, actor: Actor, idPaciente: number, idPsicologo: number, input: NuevaSerie,
 ): Promise<{ idSerie: number; citas: Ocurrencia[]; position: Position | null; events: DomainEvent[] }> {
@@ -137,7 +157,7 @@ export async function reservarSerie(
   const base = { idSerie, idPaciente, idPsicologo, durationMinutes, motivo };
   const r = await handleCommand(deps.store, async () => {
     // A fresh record on every attempt: a retry decides every day again.
-    const conflictos: Conflictos = new Set();
+    const conflictos: Conflictos = new Map();
     return [
       ...cuentaSerie(actor, cupos, base, citas, ctx.timezone),
       ...citas.flatMap((o, i) => pasosOcurrencia(o, i, base, ctx.timezone, conflictos)),

@@ -38,7 +38,7 @@ export const citaInexistente = () => errors.invalid('No existe la cita indicada 
 export function normaliseDateTime(value: string): string {
   const dt = DateTime.fromISO(value, { zone: 'utc' });
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) || !dt.isValid) {
-    throw errors.invalid('Fecha y hora no válidas: sessionDate', 'Invalid date-time: sessionDate');
+    throw errors.invalid('sessionDate: se esperaba una fecha y hora AAAA-MM-DDTHH:mm:ss que exista', 'sessionDate: expected a date and time YYYY-MM-DDTHH:mm:ss that exists');
   }
   return dt.toFormat("yyyy-LL-dd'T'HH:mm:ss");
 }

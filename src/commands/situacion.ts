@@ -1,6 +1,6 @@
 import type { Decider } from './decider.ts';
 import type { Reservation } from '../eventstore/port.ts';
-import { AppError, errors } from '../platform/errors.ts';
+import { errors } from '../platform/errors.ts';
 import {
   evolveCatalogo, evolveSituacion, normaliseNombre,
   type Catalogo, type CatalogoSituacionesSembrado, type Situacion, type SituacionCampos, type SituacionEvent,
@@ -12,7 +12,7 @@ export type SituacionCommand =
   | { type: 'ModificarSituacion'; data: Omit<SituacionCampos, 'descripcion' | 'activo'> & Partial<SituacionCampos> }
   | { type: 'EliminarSituacion' };
 
-export const situacionNotFound = () => new AppError(404, { es: 'Situación no encontrada', en: 'Situation not found' });
+export const situacionNotFound = () => errors.notFound('Situación', 'Situation');
 const notFound = situacionNotFound;
 
 function checked(d: SituacionCampos): SituacionCampos {

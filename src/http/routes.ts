@@ -50,8 +50,8 @@ const MAX_ID = 2_147_483_647;
 function integerParams(ctx: Context): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(ctx.params ?? {})) {
-    if (typeof v !== 'string' || !/^\d{1,10}$/.test(v) || Number(v) > MAX_ID) {
-      throw errors.invalid(`Identificador no válido: ${k}`, `Invalid identifier: ${k}`);
+    if (typeof v !== 'string' || !/^[1-9]\d{0,9}$/.test(v) || Number(v) > MAX_ID) {
+      throw errors.invalid(`${k}: se esperaba un identificador entero de 1 a ${MAX_ID}`, `${k}: expected a whole-number identifier from 1 to ${MAX_ID}`);
     }
     out[k] = Number(v);
   }

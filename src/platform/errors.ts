@@ -20,6 +20,20 @@ export class AppError extends Error {
 
 const m = (es: string, en: string): Message => ({ es, en });
 
+/**
+ * Every noun a 404 names, with its grammatical gender, so the participle agrees ("Serie no
+ * encontrada", "Psicólogo no encontrado"): a new noun does not compile until its gender is stated.
+ */
+const RECURSOS = {
+  Archivo: 'm', Bloqueo: 'm', Cita: 'f', 'Dirección': 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f',
+  'Entrada del diario': 'f', 'Feed de calendario': 'm', 'Historial clínico': 'm', 'Horario laboral': 'm', Mensaje: 'm',
+  Paciente: 'm', 'Perfil de psicólogo': 'm', 'Psicólogo': 'm', 'Psicólogo asignado': 'm', Recurso: 'm', Serie: 'f',
+  'Sesión': 'f', 'Situación': 'f', Usuario: 'm',
+} as const satisfies Record<string, 'm' | 'f'>;
+
+export type Recurso = keyof typeof RECURSOS;
+export const recursos = Object.keys(RECURSOS) as Recurso[];
+
 export const errors = {
   invalid: (es: string, en: string) => new AppError(400, m(es, en)),
   unauthenticated: () => new AppError(401, m('Autenticación requerida o token no válido', 'Authentication required or invalid token')),
@@ -30,7 +44,7 @@ export const errors = {
     'El rol AUDITOR solo puede leer la auditoría (GET /audit/v1/** y /api/admin/auditoria/**)',
     'The AUDITOR role may only read the audit (GET /audit/v1/** and /api/admin/auditoria/**)',
   )),
-  notFound: (es: string, en: string) => new AppError(404, m(`${es} no encontrado`, `${en} not found`)),
+  notFound: (es: Recurso, en: string) => new AppError(404, m(`${es} ${RECURSOS[es] === 'f' ? 'no encontrada' : 'no encontrado'}`, `${en} not found`)),
   conflict: (es: string, en: string) => new AppError(409, m(es, en)),
   tooLarge: () => new AppError(413, m('El cuerpo de la petición es demasiado grande', 'Request body too large')),
   unsupportedMediaType: () => new AppError(415, m('Tipo de contenido no admitido', 'Unsupported content type')),

@@ -1,7 +1,10 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { AppError, errors } from './errors.ts';
+import { AppError, errors, type Message } from './errors.ts';
 import { MAX_JSON_DEPTH, type TextProblem } from './json-guard.ts';
+import { expected, form, integerPattern } from './schema-words.ts';
+import { HORA_PATTERN } from './agenda-time.ts';
+import { HORA_LABORAL_PATTERN } from './horario-time.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -11,10 +14,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false, verbose: true }));
 const compiled = new WeakMap<JsonSchema, ValidateFunction>();
 
-function describe(error: ErrorObject): { es: string; en: string } {
+function describe(error: ErrorObject, root: JsonSchema): Message {
   const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'cuerpo';
-  const range = RANGES.get(String((error.parentSchema as { pattern?: unknown } | undefined)?.pattern));
-  if (range) return { es: `${field}: se esperaba ${range.es}`, en: `${field}: expected ${range.en}` };
   switch (error.keyword) {
     case 'additionalProperties': {
       const extra = String((error.params as { additionalProperty: string }).additionalProperty);
@@ -22,28 +23,38 @@ function describe(error: ErrorObject): { es: string; en: string } {
     }
     case 'required': {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
-      return { es: `Falta el campo obligatorio: ${missing}`, en: `Missing required field: ${missing}` };
+      const schema = (error.parentSchema as { properties?: Record<string, JsonSchema> } | undefined)?.properties?.[missing];
+      const what = schema ? expected(schema) : undefined;
+      return what
+        ? { es: `Falta el campo obligatorio: ${missing} (${what.es})`, en: `Missing required field: ${missing} (${what.en})` }
+        : { es: `Falta el campo obligatorio: ${missing}`, en: `Missing required field: ${missing}` };
     }
-    case 'type':
-      return { es: `Tipo no válido en ${field}: se esperaba ${String(error.params.type)}`, en: `Wrong type for ${field}: expected ${String(error.params.type)}` };
-    case 'enum':
-      return { es: `Valor no permitido en ${field}`, en: `Value not allowed for ${field}` };
-    case 'minLength':
-      return { es: `El campo ${field} no puede estar vacío o es demasiado corto`, en: `${field} must not be empty or is too short` };
+    case 'minProperties':
+      return { es: 'El cuerpo debe incluir al menos un campo', en: 'The body must include at least one field' };
     case 'maxLength': {
       const limit = String(error.params.limit);
       return { es: `El campo ${field} admite como máximo ${limit} caracteres`, en: `${field} takes at most ${limit} characters` };
     }
-    case 'minProperties':
-      return { es: 'El cuerpo debe incluir al menos un campo', en: 'The body must include at least one field' };
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      return { es: `Valor fuera de rango en ${field}`, en: `Value out of range for ${field}` };
-    default:
-      return { es: `Dato no válido en ${field}`, en: `Invalid value for ${field}` };
+    default: {
+      // Whatever failed (type, range, pattern, enum, items), the message says what the field takes;
+      // an item of a list names the list and what the whole list takes.
+      const list = listOf(error, root);
+      const what = expected(list?.schema ?? (error.parentSchema ?? {}) as JsonSchema);
+      const name = list?.field ?? field;
+      return { es: `${name}: se esperaba ${what.es}`, en: `${name}: expected ${what.en}` };
+    }
   }
+}
+
+/** For an error inside a list's item (`recordatorios/1`), the list's own field and schema. */
+function listOf(error: ErrorObject, root: JsonSchema): { field: string; schema: JsonSchema } | null {
+  const at = error.schemaPath.lastIndexOf('/items/');
+  if (at < 0 || !/\/\d+$/.test(error.instancePath)) return null;
+  let schema: unknown = root;
+  for (const key of error.schemaPath.slice(2, at).split('/').filter(Boolean)) schema = (schema as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  if (!schema || typeof schema !== 'object' || (schema as JsonSchema).type !== 'array') return null;
+  const field = error.instancePath.replace(/\/\d+$/, '').replace(/^\//, '').replace(/\//g, '.') || 'cuerpo';
+  return { field, schema: schema as JsonSchema };
 }
 
 /** The spec's 400 for text a client must never send (NUL, lone surrogates) or nesting past the limit. */
@@ -74,7 +85,7 @@ export function validate<T>(schema: JsonSchema, value: unknown): T {
     compiled.set(schema, fn);
   }
   if (!fn(value)) {
-    const m = describe(fn.errors![0]);
+    const m = describe(fn.errors![0], schema);
     throw errors.invalid(m.es, m.en);
   }
   return value as T;
@@ -91,17 +102,18 @@ export const DATETIME_PATTERN = `^${YEAR}-${MONTH}-${DAY}T${TIME}$`;
 const DATETIME_FRACTION_PATTERN = `^${YEAR}-${MONTH}-${DAY}T${TIME}(\\.\\d{1,3})?$`;
 export const MONTH_PATTERN = `^${YEAR}-${MONTH}$`;
 
-const dateRange = { es: 'una fecha AAAA-MM-DD entre 1900-01-01 y 2100-12-31', en: 'a date YYYY-MM-DD between 1900-01-01 and 2100-12-31' };
-const datetimeRange = {
-  es: 'una fecha y hora AAAA-MM-DDTHH:mm:ss entre 1900-01-01T00:00:00 y 2100-12-31T23:59:59',
-  en: 'a date and time YYYY-MM-DDTHH:mm:ss between 1900-01-01T00:00:00 and 2100-12-31T23:59:59',
-};
-const RANGES = new Map<string, { es: string; en: string }>([
-  [DATE_PATTERN, dateRange],
-  [DATETIME_PATTERN, datetimeRange],
-  [DATETIME_FRACTION_PATTERN, datetimeRange],
-  [MONTH_PATTERN, { es: 'un mes AAAA-MM entre 1900-01 y 2100-12', en: 'a month YYYY-MM between 1900-01 and 2100-12' }],
-]);
+const datetimeRange = [
+  'una fecha y hora AAAA-MM-DDTHH:mm:ss entre 1900-01-01T00:00:00 y 2100-12-31T23:59:59',
+  'a date and time YYYY-MM-DDTHH:mm:ss between 1900-01-01T00:00:00 and 2100-12-31T23:59:59',
+] as const;
+form(DATE_PATTERN, 'una fecha AAAA-MM-DD entre 1900-01-01 y 2100-12-31', 'a date YYYY-MM-DD between 1900-01-01 and 2100-12-31');
+form(DATETIME_PATTERN, ...datetimeRange);
+form(DATETIME_FRACTION_PATTERN, ...datetimeRange);
+form(MONTH_PATTERN, 'un mes AAAA-MM entre 1900-01 y 2100-12', 'a month YYYY-MM between 1900-01 and 2100-12');
+form(HORA_PATTERN, 'una hora HH:mm entre 00:00 y 23:59', 'a time HH:mm between 00:00 and 23:59');
+form(HORA_LABORAL_PATTERN, 'una hora HH:mm entre 00:00 y 24:00', 'a time HH:mm between 00:00 and 24:00');
+form('^[0-9+() -]*$', 'un teléfono: dígitos, espacios, +, ( ) y -', 'a phone number: digits, spaces, +, ( ) and -');
+const EMAIL_PATTERN = form('^[^\\s@]+@[^\\s@]+$', 'una dirección de correo (nombre@dominio, sin espacios)', 'an e-mail address (name@domain, no spaces)');
 
 // Names of the schemas that the OpenAPI document lists under components.schemas. Kept beside the
 // schema objects, not in them, so ajv validates the very same objects inline.
@@ -116,6 +128,8 @@ export function named(name: string, schema: JsonSchema): JsonSchema {
 }
 
 export const schemaName = (schema: object): string | undefined => schemaNames.get(schema as JsonSchema);
+
+export { expected, form, integerPattern } from './schema-words.ts';
 
 // Schema helpers: shapes stay short and every object closes its fields.
 export const s = {
@@ -135,6 +149,10 @@ export const s = {
   }),
   month: (): JsonSchema => ({ type: 'string', pattern: MONTH_PATTERN, example: '2026-03' }),
   // Permissive on purpose: admin@localhost (the bootstrap default) must be accepted.
-  email: (): JsonSchema => ({ type: 'string', pattern: '^[^\\s@]+@[^\\s@]+$', maxLength: 254, example: 'ana.garcia@example.com' }),
+  email: (): JsonSchema => ({ type: 'string', pattern: EMAIL_PATTERN, maxLength: 254, example: 'ana.garcia@example.com' }),
+  /** A whole number from `min` to `max` written as text (query strings): the pattern is the range. */
+  intText: (min: number, max: number, example = String(min)): JsonSchema => ({
+    type: 'string', pattern: form(integerPattern(min, max), `un número entero de ${min} a ${max}`, `a whole number from ${min} to ${max}`), example,
+  }),
   enum: (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] }),
 };

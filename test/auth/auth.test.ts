@@ -89,7 +89,7 @@ describe('authentication area', () => {
     it('validates Spanish postal codes (5 digits, 01-52) and others loosely', async () => {
       for (const codigoPostal of ['53001', '00123', '2800', '280011', '2800A']) {
         const direccion = [{ calle: 'Mayor 1', ciudad: 'X', provincia: 'X', codigoPostal, pais: 'España' }];
-        expectError(await registerPaciente(pacienteBody({ direccion })), 400, 'Código postal no válido');
+        expectError(await registerPaciente(pacienteBody({ direccion })), 400, /^codigoPostal: se esperaba un código postal español, cinco dígitos/);
       }
       const uk = [{ calle: 'Baker St 221b', ciudad: 'London', provincia: 'London', codigoPostal: 'NW1 6XE', pais: 'United Kingdom' }];
       expectSession(await registerPaciente(pacienteBody({ direccion: uk })), 'PACIENTE');

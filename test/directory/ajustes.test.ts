@@ -66,7 +66,7 @@ describe('user settings (ajustes)', () => {
     for (const timezone of ['Mars/Olympus_Mons', 'Europe/Madird', '+01:00', 'GMT+1 ', '', 'x'.repeat(65)]) {
       expectError(await put(paciente.token, { timezone }), 400);
     }
-    expectError(await put(paciente.token, { timezone: 'Nowhere/City' }), 400, 'Zona horaria no válida');
+    expectError(await put(paciente.token, { timezone: 'Nowhere/City' }), 400, 'timezone: se esperaba una zona horaria IANA, p. ej. Europe/Madrid');
     for (const idioma of ['fr', 'ES', '', null]) expectError(await put(paciente.token, { idioma }), 400, /idioma/);
     expectError(await put(paciente.token, { darkMode: 'true' }), 400);
     expectError(await put(paciente.token, { notificaciones: 1 }), 400);

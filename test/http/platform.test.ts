@@ -77,7 +77,7 @@ describe('HTTP platform', () => {
         expectError(await srv.request('POST', '/auth/login', { body: creds, headers: { 'Accept-Language': lang } }), 401, 'Credenciales no válidas');
       }
       const missing = await srv.request('POST', '/auth/login', { body: { email: 'a@b.c' }, headers: { 'Accept-Language': 'en' } });
-      expectError(missing, 400, 'Missing required field: password');
+      expectError(missing, 400, 'Missing required field: password (a text of up to 200 characters)');
       expectError(await srv.request('GET', '/nope', { headers: { 'Accept-Language': 'en' } }), 404, 'Resource not found');
     });
 

@@ -8,6 +8,7 @@ import {
 } from '../../events/ajuste.ts';
 import { effectiveAjustes, pageAjustes } from '../../queries/ajustes.ts';
 import { answerPage } from '../paging.ts';
+import { ZONA_PATTERN } from '../../commands/ajuste.ts';
 import { actualizarAjustes } from '../../commands/directorio.ts';
 import { actorOf } from './direcciones.ts';
 
@@ -28,7 +29,7 @@ const ajustesSchema = named('Ajustes', s.object(
 // nothing and is refused like the other partial updates); the zone is checked by the decider.
 const ajustesBody = named('AjustesCambio', s.object(
   {
-    idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string({ minLength: 1, maxLength: 64, example: 'Europe/Madrid' }),
+    idioma: s.enum(IDIOMAS), notificaciones: s.bool(), darkMode: s.bool(), timezone: s.string({ minLength: 1, maxLength: 64, pattern: ZONA_PATTERN, example: 'Europe/Madrid' }),
     recordatorios,
   },
   [], { minProperties: 1 },

@@ -3,22 +3,27 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { codigoPostalSchema } from '../../commands/direccion-rules.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import { normaliseEmail, signToken, verifyPassword } from '../../platform/security.ts';
 import { findAuthUser, findPaciente, pageAdmins, pageAuditores, type AuthUser } from '../../queries/usuarios.ts';
 import { answerPage } from '../paging.ts';
 import {
-  darDeBajaPaciente, registerAdmin, registerAuditor, registerPaciente, registerPsicologo, type Registered,
+  darDeBajaPaciente, PASSWORD_PATTERN, registerAdmin, registerAuditor, registerPaciente, registerPsicologo, type Registered,
 } from '../../commands/registration.ts';
 
 const loginResponse = named('LoginRespuesta', s.object(
   { idUsuario: s.int(), nombre: s.string(), rol: s.enum(['ADMIN', 'PSICOLOGO', 'PACIENTE', 'AUDITOR']), token: s.string(), idPsicologo: s.nullable(s.int()), idPaciente: s.nullable(s.int()) },
   ['idUsuario', 'nombre', 'rol', 'token', 'idPsicologo', 'idPaciente'],
 ));
-const usuarioFields = { nombre: s.nonEmpty(100), apellido: s.nonEmpty(100), email: s.email(), password: s.string({ maxLength: 200 }) };
+// The registration's password rule (checkPassword also counts bytes: bcrypt reads at most 72).
+const usuarioFields = {
+  nombre: s.nonEmpty(100), apellido: s.nonEmpty(100), email: s.email(),
+  password: s.string({ minLength: 8, maxLength: 72, pattern: PASSWORD_PATTERN, example: 'secreto123' }),
+};
 const direccion = s.object(
-  { calle: s.nonEmpty(200), ciudad: s.string({ maxLength: 100 }), provincia: s.string({ maxLength: 100 }), codigoPostal: s.string({ maxLength: 10 }), pais: s.string({ maxLength: 100 }), descripcion: s.nullable(s.string({ maxLength: 500 })) },
+  { calle: s.nonEmpty(200), ciudad: s.string({ maxLength: 100 }), provincia: s.string({ maxLength: 100 }), codigoPostal: codigoPostalSchema(), pais: s.string({ maxLength: 100 }), descripcion: s.nullable(s.string({ maxLength: 500 })) },
   ['calle', 'codigoPostal'],
 );
 const registerPacienteBody = named('RegistroPaciente', s.object(
@@ -26,12 +31,12 @@ const registerPacienteBody = named('RegistroPaciente', s.object(
     usuario: s.object({ ...usuarioFields, dni: s.nullable(s.string({ maxLength: 20 })) }, ['nombre', 'apellido', 'email', 'password']),
     fechaNacimiento: s.date(), genero: s.nullable(s.string({ maxLength: 50 })), telefono: s.nullable(s.string({ maxLength: 30, pattern: '^[0-9+() -]*$' })),
     direccion: s.array(direccion, { maxItems: 10 }), metodoPago: s.nullable(s.enum(['PRESENCIAL', 'ONLINE'])),
-    aceptaTerminos: s.bool(), aceptaVideoconferencia: s.bool(), aceptaComunicacion: s.bool(),
+    aceptaTerminos: { type: 'boolean', const: true }, aceptaVideoconferencia: s.bool(), aceptaComunicacion: s.bool(),
   },
   ['usuario', 'fechaNacimiento', 'aceptaTerminos'],
 ));
 const registerPsicologoBody = named('RegistroPsicologo', s.object(
-  { ...usuarioFields, especialidad: s.nullable(s.string({ maxLength: 200 })), experiencia: s.int({ maximum: 80 }), descripcion: s.nullable(s.string({ maxLength: 2000 })), licencia: s.nullable(s.string({ maxLength: 50 })) },
+  { ...usuarioFields, especialidad: s.nullable(s.string({ maxLength: 200 })), experiencia: s.int({ minimum: 0, maximum: 80 }), descripcion: s.nullable(s.string({ maxLength: 2000 })), licencia: s.nullable(s.string({ maxLength: 50 })) },
   ['nombre', 'apellido', 'email', 'password', 'experiencia'],
 ));
 const usuarioItem = { idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(), rol: s.string(), activo: s.bool() };
@@ -113,7 +118,6 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
       method: 'post', path: '/auth/register-paciente', operationId: 'registerPaciente', tag: 'Autenticación', summary: 'Registrar un paciente', auth: 'public', throttle: 'registration',
       body: registerPacienteBody, responses: { 200: { description: 'Sesión del paciente registrado', schema: loginResponse } },
       handler: async (ctx, { body }) => {
-        if (body.aceptaTerminos !== true) throw errors.invalid('Debe aceptar los términos', 'The terms must be accepted');
         const r = await registerPaciente(deps, actorOf(ctx), body);
         await respondWithSession(deps, ctx, r, body.usuario.email);
       },
