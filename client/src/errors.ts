@@ -1,4 +1,4 @@
-import type { ErrorBody } from './types.ts';
+import type { ErrorBody } from './types.js';
 
 /** A refused request: its HTTP status and the spec's error body (mensaje in es or en, per Accept-Language). */
 export class ApiError extends Error {

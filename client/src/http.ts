@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { paths } from './schema.d.ts';
+import type { paths } from './schema.js';
 
 export type PracticeClient = Client<paths>;
 

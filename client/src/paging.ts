@@ -1,4 +1,4 @@
-import { unwrap } from './errors.ts';
+import { unwrap } from './errors.js';
 
 // Lists answer a plain JSON array and, while more remain, `Link: <path?query&cursor=...>; rel="next"`
 // (docs/limits.md "Paging"). The cursor is opaque: take it from the Link, never build one.
@@ -26,7 +26,7 @@ export interface PageResult<T> {
 /**
  * Every item of a list, page after page. `fetchPage` asks for one page with the given cursor
  * (undefined: the first), the rest of its query unchanged, e.g.
- * `(cursor) => api.GET('/api/citas', { params: { query: { limit: '50', cursor } } })`.
+ * `(cursor) => api.GET('/api/citas', { params: { query: { limit: 50, cursor } } })`.
  * Throws the ApiError of a failed page.
  */
 export async function* everyItem<T>(fetchPage: (cursor: string | undefined) => Promise<PageResult<T>>): AsyncGenerator<T> {

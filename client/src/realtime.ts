@@ -1,5 +1,6 @@
 import { Client, type IFrame, type IStompSocket } from '@stomp/stompjs';
-import type { ChatSend, ErrorBody, Mensaje, Presence } from './types.ts';
+import { PendingSends } from './sends.js';
+import type { ChatSend, ErrorBody, Mensaje, Presence } from './types.js';
 
 // The STOMP 1.2 channel at /ws (README "For app developers"): CONNECT carries the token,
 // chat goes to /app/chat, deliveries come on the caller's own queues and presence on a topic.
@@ -43,12 +44,16 @@ export class RealtimeError extends Error {
 export interface RealtimeClient {
   /** The caller's idUsuario, as the server identified the token. */
   readonly idUsuario: number;
-  /** Sends a chat message; resolves once the server stored it, rejects with its RealtimeError. */
-  sendChat(message: ChatSend): Promise<void>;
+  /**
+   * Sends a chat message. Resolves with the message as stored (as GET /api/mensajes lists it: idMensaje,
+   * the server's enviadoEn, ...) once the server stored it; a refusal rejects it with its RealtimeError,
+   * once, and does not go to onError handlers.
+   */
+  sendChat(message: ChatSend): Promise<Mensaje>;
   /** Each handler registration returns the function that removes it. */
   onMessage(handler: (message: Mensaje) => void): () => void;
   onPresence(handler: (presence: Presence) => void): () => void;
-  /** Every refusal, including those that also reject a sendChat. */
+  /** Refusals that reject no sendChat: protocol errors, a throttled or refused frame sent otherwise. */
   onError(handler: (error: RealtimeError) => void): () => void;
   /** The connection ended without disconnect() (server closed it, network, the token expired). */
   onClose(handler: () => void): () => void;
@@ -126,16 +131,13 @@ export async function connectRealtime(options: RealtimeOptions): Promise<Realtim
   const presence = new Handlers<Presence>();
   const errors = new Handlers<RealtimeError>();
   const closes = new Handlers<void>();
-  const pending = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
+  const sends = new PendingSends();
   let seq = 0;
   let closing = false;
 
-  const settle = (receiptId: string | undefined, error: RealtimeError) => {
-    const p = receiptId === undefined ? undefined : pending.get(receiptId);
-    if (p) {
-      pending.delete(receiptId!);
-      p.reject(error);
-    }
+  // A refusal answering a sendChat rejects that send only; any other goes to the onError handlers.
+  const refused = (frame: IFrame, error: RealtimeError) => {
+    if (!sends.refused(frame.headers['receipt-id'], error)) errors.emit(error);
   };
 
   const connected = await new Promise<IFrame>((resolve, reject) => {
@@ -151,15 +153,13 @@ export async function connectRealtime(options: RealtimeOptions): Promise<Realtim
   // From here on, errors and closes go to the handlers.
   client.onStompError = (frame) => {
     // A throttled SEND keeps the session (it carries retry-after); any other ERROR ends it.
-    const error = errorOf(frame, frame.headers['retry-after'] === undefined);
-    settle(frame.headers['receipt-id'], error);
-    errors.emit(error);
+    refused(frame, errorOf(frame, frame.headers['retry-after'] === undefined));
   };
   client.onWebSocketClose = () => {
-    for (const p of pending.values()) p.reject(new RealtimeError('The connection closed', null, null, true));
-    pending.clear();
+    sends.failAll(() => new RealtimeError('The connection closed', null, null, true));
     if (!closing) closes.emit();
   };
+  const idUsuario = Number(connected.headers['user-name']);
 
   const subscribed: Promise<void>[] = [];
   const subscribe = (destination: string, onBody: (body: string, frame: IFrame) => void) => {
@@ -167,24 +167,25 @@ export async function connectRealtime(options: RealtimeOptions): Promise<Realtim
     subscribed.push(new Promise((resolve) => client.watchForReceipt(receipt, () => resolve())));
     client.subscribe(destination, (m) => onBody(m.body, m), { receipt });
   };
-  subscribe(DESTINATIONS.messages, (body) => messages.emit(JSON.parse(body) as Mensaje));
-  subscribe(DESTINATIONS.presence, (body) => presence.emit(JSON.parse(body) as Presence));
-  subscribe(DESTINATIONS.errors, (body, frame) => {
-    const error = errorOf(frame, false);
-    settle(frame.headers['receipt-id'], error);
-    errors.emit(error);
+  subscribe(DESTINATIONS.messages, (body) => {
+    const message = JSON.parse(body) as Mensaje;
+    if (message.senderId === idUsuario) sends.delivered(message);
+    messages.emit(message);
   });
+  subscribe(DESTINATIONS.presence, (body) => presence.emit(JSON.parse(body) as Presence));
+  subscribe(DESTINATIONS.errors, (_body, frame) => refused(frame, errorOf(frame, false)));
   await Promise.all(subscribed);
 
   return {
-    idUsuario: Number(connected.headers['user-name']),
+    idUsuario,
     sendChat(message) {
       const receipt = `chat-${++seq}`;
-      return new Promise<void>((resolve, reject) => {
-        pending.set(receipt, { resolve, reject });
-        client.watchForReceipt(receipt, () => {
-          // A refusal names the same receipt; only a send still pending succeeded.
-          if (pending.delete(receipt)) resolve();
+      return new Promise<Mensaje>((resolve, reject) => {
+        sends.add(receipt, { resolve, reject });
+        client.watchForReceipt(receipt, (frame) => {
+          const id = frame.headers['id-mensaje'];
+          const noId = () => new RealtimeError('The server stored the message but did not name it (id-mensaje)', null, null, false);
+          sends.receipted(receipt, id !== undefined && /^\d+$/.test(id) ? Number(id) : null, noId);
         });
         client.publish({ destination: DESTINATIONS.chat, headers: { receipt, 'content-type': 'application/json' }, body: JSON.stringify(message) });
       });

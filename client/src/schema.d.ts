@@ -2382,7 +2382,10 @@ export interface components {
                  * @example ana.garcia@example.com
                  */
                 email: string;
-                /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
+                /**
+                 * @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt)
+                 * @example secreto123
+                 */
                 password: string;
                 /** @description Documento de identidad */
                 dni?: string | null;
@@ -2411,7 +2414,10 @@ export interface components {
                 ciudad?: string;
                 /** @description Provincia */
                 provincia?: string;
-                /** @description Código postal: en España cinco dígitos (01–52 al principio); en otro país de 3 a 10 letras, dígitos, espacios o guiones */
+                /**
+                 * @description Código postal: en España cinco dígitos (01–52 al principio); en otro país de 3 a 10 letras, dígitos, espacios o guiones
+                 * @example 28001
+                 */
                 codigoPostal: string;
                 /** @description País */
                 pais?: string;
@@ -2423,8 +2429,11 @@ export interface components {
              * @enum {string|null}
              */
             metodoPago?: "PRESENCIAL" | "ONLINE" | null;
-            /** @description Acepta los términos del servicio (obligatorio: true) */
-            aceptaTerminos: boolean;
+            /**
+             * @description Acepta los términos del servicio (obligatorio: true)
+             * @constant
+             */
+            aceptaTerminos: true;
             /** @description Acepta sesiones por videoconferencia */
             aceptaVideoconferencia?: boolean;
             /** @description Acepta recibir comunicaciones */
@@ -2446,7 +2455,10 @@ export interface components {
              * @example ana.garcia@example.com
              */
             email: string;
-            /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
+            /**
+             * @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt)
+             * @example secreto123
+             */
             password: string;
         };
         RegistroPsicologo: {
@@ -2465,7 +2477,10 @@ export interface components {
              * @example ana.garcia@example.com
              */
             email: string;
-            /** @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt) */
+            /**
+             * @description Contraseña en claro (solo viaja por HTTPS; se guarda su hash bcrypt)
+             * @example secreto123
+             */
             password: string;
             /** @description Especialidad clínica */
             especialidad?: string | null;
@@ -4384,7 +4399,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -4456,7 +4471,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -4636,7 +4651,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -5529,9 +5544,9 @@ export interface operations {
                 /** @description Último día incluido; como mucho 31 días en total desde desde */
                 hasta: string;
                 /** @description Duración de la cita en minutos, de 1 a 480 (por defecto 50) */
-                duracion?: string;
+                duracion?: number;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -5609,7 +5624,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -5793,7 +5808,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -6384,7 +6399,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -6568,7 +6583,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -6861,7 +6876,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -7218,10 +7233,10 @@ export interface operations {
     listDireccionesPsicologo: {
         parameters: {
             query: {
-                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
-                idPaciente: string;
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente: number;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -7296,7 +7311,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -7371,7 +7386,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -7428,7 +7443,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -8004,7 +8019,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -8305,7 +8320,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -8777,7 +8792,7 @@ export interface operations {
                 /** @description Mes AAAA-MM entre 1900-01 y 2100-12; sin él, el mes en curso en la zona de la consulta */
                 month?: string;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -8855,7 +8870,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -9110,7 +9125,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -9471,7 +9486,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -9658,7 +9673,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -9845,7 +9860,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -10135,7 +10150,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -10212,7 +10227,7 @@ export interface operations {
                 /** @description Mes AAAA-MM entre 1900-01 y 2100-12; sin él, el mes en curso en la zona de la consulta */
                 month?: string;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -10289,7 +10304,7 @@ export interface operations {
                 /** @description Mes AAAA-MM entre 1900-01 y 2100-12; sin él, el mes en curso en la zona de la consulta */
                 month?: string;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -10579,7 +10594,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -10936,10 +10951,10 @@ export interface operations {
     listSesionesPsicologo: {
         parameters: {
             query?: {
-                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
-                idPaciente?: string;
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente?: number;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -11191,7 +11206,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -11266,7 +11281,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -11735,10 +11750,10 @@ export interface operations {
     listHistorialPsicologo: {
         parameters: {
             query: {
-                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
-                idPaciente: string;
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente: number;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -12140,7 +12155,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -12663,7 +12678,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -13020,10 +13035,10 @@ export interface operations {
     listDiarioPsicologo: {
         parameters: {
             query: {
-                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
-                idPaciente: string;
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente: number;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -13098,7 +13113,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -13173,7 +13188,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -13361,7 +13376,7 @@ export interface operations {
                 /** @description Último día incluido (AAAA-MM-DD), no anterior a desde; sin él, hasta el último registro */
                 hasta?: string;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -13435,10 +13450,10 @@ export interface operations {
     listProgresoPsicologo: {
         parameters: {
             query: {
-                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
-                idPaciente: string;
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente: number;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -13512,14 +13527,14 @@ export interface operations {
     getProgresoResumenPsicologo: {
         parameters: {
             query: {
-                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
-                idPaciente: string;
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente: number;
                 /** @description Primer día incluido (AAAA-MM-DD); sin él, desde el primer registro */
                 desde?: string;
                 /** @description Último día incluido (AAAA-MM-DD), no anterior a desde; sin él, hasta el último registro */
                 hasta?: string;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -13594,7 +13609,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -13671,7 +13686,7 @@ export interface operations {
                 /** @description Fecha y hora local de la consulta */
                 asOf?: string;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -13748,7 +13763,7 @@ export interface operations {
                 /** @description Fecha y hora local de la consulta */
                 asOf?: string;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -13822,10 +13837,10 @@ export interface operations {
     listAuditoriaAccesos: {
         parameters: {
             query?: {
-                /** @description Identificador del paciente (entero de 1 a 2147483647, en texto) */
-                idPaciente?: string;
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente?: number;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -14094,7 +14109,7 @@ export interface operations {
                 /** @description Id del evento (UUID) */
                 eventId: string;
                 /** @description Entero ≥ 1 */
-                treeSize?: string;
+                treeSize?: number;
             };
             header?: never;
             path?: never;
@@ -14162,9 +14177,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Entero ≥ 0 */
-                from: string;
+                from: number;
                 /** @description Entero ≥ from */
-                to: string;
+                to: number;
             };
             header?: never;
             path?: never;
@@ -14232,7 +14247,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -14524,7 +14539,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -14816,7 +14831,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };
@@ -15001,7 +15016,7 @@ export interface operations {
                 /** @description Solo los psicólogos cuya especialidad contiene este texto, sin distinguir mayúsculas (1 a 200 caracteres) */
                 especialidad?: string;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
-                limit?: string;
+                limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
                 cursor?: string;
             };

@@ -1,4 +1,4 @@
-import type { components, paths } from './schema.d.ts';
+import type { components, paths } from './schema.js';
 
 // Named types for what apps handle most. They are read off operations rather than component names,
 // so they keep working whatever the document calls its schemas.

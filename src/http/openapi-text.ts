@@ -37,7 +37,7 @@ export const PATH_PARAMETERS: Record<string, string> = {
 
 export const QUERY_PARAMETERS: Record<string, string> = {
   month: 'Mes AAAA-MM entre 1900-01 y 2100-12; sin él, el mes en curso en la zona de la consulta',
-  idPaciente: 'Identificador del paciente (entero de 1 a 2147483647, en texto)',
+  idPaciente: 'Identificador del paciente (entero de 1 a 2147483647)',
   desde: 'Primer día incluido (AAAA-MM-DD); sin él, desde el primer registro',
   hasta: 'Último día incluido (AAAA-MM-DD), no anterior a desde; sin él, hasta el último registro',
 };

@@ -5,6 +5,7 @@ import { SchemaComponents } from './openapi-schemas.ts';
 import { fieldExample, PATH_PARAMETERS, QUERY_PARAMETERS, TAG_DESCRIPTIONS } from './openapi-text.ts';
 import { CONSISTENCY_HEADER } from './consistency.ts';
 import { readsOnReplica } from './replica-reads.ts';
+import { documentedQuery } from './query-integer.ts';
 import { localDateTimeOut } from './datetime-schemas.ts';
 
 const errorSchema: JsonSchema = {
@@ -47,7 +48,8 @@ function parameters(def: RouteDef, schemas: SchemaComponents) {
     schema: ['name', 'token', 'secreto'].includes(m[1]) ? { type: 'string' } : { type: 'integer', format: 'int32', minimum: 1 },
   }));
   const query = def.query as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
-  for (const [name, schema] of Object.entries(query?.properties ?? {})) {
+  for (const [name, text] of Object.entries(query?.properties ?? {})) {
+    const schema = documentedQuery(text);
     const description = (schema.description as string | undefined) ?? QUERY_PARAMETERS[name] ?? missing(`query parameter ${name} of ${def.operationId}`);
     const example = schema.pattern !== undefined && schema.example === undefined ? fieldExample(name) : undefined;
     const documented = { ...schemas.use(schema), ...(example === undefined ? {} : { example }) };

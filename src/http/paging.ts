@@ -6,6 +6,7 @@ import type { ListPage, RouteDef } from './routes.ts';
 
 export type { ListPage } from './routes.ts';
 import type { JsonSchema } from './validation.ts';
+import { queryInteger } from './query-integer.ts';
 
 // Every list (a GET whose 200 is an array) takes `limit` and `cursor` and answers a plain JSON array
 // with `Link: <...>; rel="next"` while more remain (decisions.md "Limits"; README "Paging").
@@ -16,10 +17,10 @@ const LIMIT_PATTERN = '^(500|[1-4]\\d{2}|[1-9]\\d?)$';
 const CURSOR_PATTERN = '^[A-Za-z0-9_-]{1,400}\\.[A-Za-z0-9_-]{22}$';
 
 const pageFields: Record<string, JsonSchema> = {
-  limit: {
+  limit: queryInteger({ minimum: 1, maximum: MAX_LIMIT }, {
     type: 'string', pattern: LIMIT_PATTERN, example: '100',
     description: `Máximo de elementos de la página, entero de 1 a ${MAX_LIMIT} (por defecto ${MAX_LIMIT})`,
-  },
+  }),
   cursor: {
     type: 'string', pattern: CURSOR_PATTERN, example: 'WzEyLDM0XQ.q1w2e3r4t5y6u7i8o9p0aZ',
     description: 'Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página',

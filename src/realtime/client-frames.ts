@@ -8,9 +8,10 @@ const ACK_MODES = ['auto', 'client', 'client-individual'];
 
 /**
  * The frames a connected client may send. Returns whether a requested RECEIPT may go out (not
- * when an application error was reported instead). Protocol mistakes throw ProtocolError.
+ * when an application error was reported instead), or the headers it carries besides receipt-id
+ * (a chat SEND's: the stored message's id). Protocol mistakes throw ProtocolError.
  */
-export async function handleClientFrame(session: StompSession, command: string, h: Headers, body: Buffer): Promise<boolean> {
+export async function handleClientFrame(session: StompSession, command: string, h: Headers, body: Buffer): Promise<boolean | Headers> {
   switch (command) {
     case 'SUBSCRIBE':
       await subscribe(session, h);
@@ -38,7 +39,7 @@ export async function handleClientFrame(session: StompSession, command: string, 
       if (command === 'COMMIT') {
         for (const f of tx) {
           if (session.isClosed) return false;
-          ok = (await sendNow(session, f.headers, f.body, false)) && ok;
+          ok = (await sendNow(session, f.headers, f.body, false)) !== false && ok;
         }
       }
       return ok;
@@ -83,14 +84,13 @@ async function charged(session: StompSession, h: Headers): Promise<boolean> {
   }
 }
 
-/** Only /app/chat takes SENDs: clients never publish to broker destinations themselves. */
-async function sendNow(session: StompSession, h: Headers, body: Buffer, charge: boolean): Promise<boolean> {
+/** Only /app/chat takes SENDs: clients never publish to broker destinations themselves. False when refused; else the RECEIPT's headers. */
+async function sendNow(session: StompSession, h: Headers, body: Buffer, charge: boolean): Promise<false | Headers> {
   checkDestination(h);
   // The token is taken before the body is looked at: a flood of bad bodies is throttled too.
   if (charge && !(await charged(session, h))) return false;
   try {
-    await session.host.send(session, h, body);
-    return true;
+    return await session.host.send(session, h, body);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     if (err.status === 429) session.throttled(err, h.receipt);

@@ -35,8 +35,12 @@ async function authenticate(deps: AppDeps, header: string | undefined) {
   return { user, expiresAt: claims.exp * 1000 };
 }
 
-/** A chat SEND (its write token already taken), stored exactly as POST /api/mensajes stores it; delivery then comes from the log. */
-async function chat(deps: AppDeps, session: StompSession, headers: Record<string, string>, body: Buffer): Promise<void> {
+/**
+ * A chat SEND (its write token already taken), stored exactly as POST /api/mensajes stores it; delivery
+ * then comes from the log, to the sender's sessions too. Its RECEIPT names the stored message
+ * (`id-mensaje`), so the sender can tell that delivery apart as the answer to this SEND.
+ */
+async function chat(deps: AppDeps, session: StompSession, headers: Record<string, string>, body: Buffer): Promise<Record<string, string>> {
   const parsed = parseChatBody(body);
   const input = validate<ChatBody>(chatBody, parsed ?? {});
   // The user is looked up again: a patient dado de baja stops sending at once, as over REST.
@@ -47,6 +51,7 @@ async function chat(deps: AppDeps, session: StompSession, headers: Record<string
   // the next frame is not held up (delivery reads the log, not the read models). A late read side
   // does not fail the SEND: the message is stored and being delivered; a retry would duplicate it.
   if (headers.receipt !== undefined) await deps.projections.waitForReads(r.position, deps.config.readYourWritesTimeoutMs, ['MensajeEnviado']);
+  return { 'id-mensaje': String(r.idMensaje) };
 }
 
 export function sessionHost(deps: AppDeps, hub: Hub, presence: Presence, options: RealtimeOptions, live: Set<StompSession>): SessionHost {

@@ -32,8 +32,11 @@ export interface SessionHost {
   subscribed(session: StompSession, sub: Subscription): Promise<void>;
   /** Takes a token from the user's write bucket (the REST writes' one); rejects with the 429 AppError when empty. */
   chargeWrite(session: StompSession): Promise<void>;
-  /** A SEND to an application destination (/app/chat), already charged. Throws AppError for bad content. */
-  send(session: StompSession, headers: Record<string, string>, body: Buffer): Promise<void>;
+  /**
+   * A SEND to an application destination (/app/chat), already charged. Throws AppError for bad content.
+   * Resolves with headers for the SEND's RECEIPT, if one was asked for (the stored message's id).
+   */
+  send(session: StompSession, headers: Record<string, string>, body: Buffer): Promise<Record<string, string>>;
   /** An application error as the spec's error body, for /user/queue/errors. */
   errorBody(session: StompSession, err: AppError): string;
   internalError(err: unknown): void;
@@ -177,7 +180,7 @@ export class StompSession {
         return;
       }
       const done = await handleClientFrame(this, frame.command, headers, frame.body);
-      if (receipt !== undefined && done && this.isOpen) this.write('RECEIPT', { 'receipt-id': receipt });
+      if (receipt !== undefined && done !== false && this.isOpen) this.write('RECEIPT', { ...(done === true ? {} : done), 'receipt-id': receipt });
       if (frame.command === 'DISCONNECT') this.close(1000, 'disconnect');
     } catch (err) {
       if (err instanceof ProtocolError) this.fail(err.message, err.detail, receipt);

@@ -93,14 +93,14 @@ describe('typed client (client/src) against a real server', () => {
     let pages = 0;
     const all = await allItems((cursor) => {
       pages++;
-      return pacApi.GET('/api/citas', { params: { query: { limit: '2', cursor } } });
+      return pacApi.GET('/api/citas', { params: { query: { limit: 2, cursor } } });
     });
     expect(pages).to.equal(2);
     expect(all.map((c) => c.idCita)).to.deep.equal(booked);
   });
 
   it('answers a bad request with its status and the spec error body, typed', async () => {
-    const r = await pacApi.GET('/api/citas', { params: { query: { limit: '0' } } });
+    const r = await pacApi.GET('/api/citas', { params: { query: { limit: 0 } } });
     expect(r.response.status).to.equal(400);
     expect(r.error).to.include({ status: 400, error: 'Bad Request', mensaje: 'limit must be an integer between 1 and 500' });
     expect(r.error?.timestamp).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
@@ -112,7 +112,7 @@ describe('typed client (client/src) against a real server', () => {
     expect((err as ApiError).body.status).to.equal(401);
   });
 
-  it('chats in real time: delivery to the receiver, presence, a refused send on onError', async () => {
+  it('chats in real time: delivery to the receiver, presence, sendChat answering the stored message, a refused send rejected once', async () => {
     const patient = await realtime(pac.token);
     expect(patient.idUsuario).to.equal(pac.idUsuario);
     const online = first<Presence>(patient.onPresence, (p) => p.idUsuario === psi.idUsuario && p.online);
@@ -120,22 +120,32 @@ describe('typed client (client/src) against a real server', () => {
     expect(await online).to.deep.equal({ idUsuario: psi.idUsuario, online: true });
 
     const received = first<Mensaje>(psychologist.onMessage);
-    await patient.sendChat({ receiverId: psi.idUsuario, mensaje: 'Hola, ¿podemos hablar?', enviadoEn: ahead(0, 12) });
+    const sent = await patient.sendChat({ receiverId: psi.idUsuario, mensaje: 'Hola, ¿podemos hablar?', enviadoEn: ahead(0, 12) });
     const m = await received;
     expect(m).to.include({ senderId: pac.idUsuario, receiverId: psi.idUsuario, mensaje: 'Hola, ¿podemos hablar?', leido: false });
+    expect(sent).to.deep.equal(m);
 
-    const reported = first<RealtimeError>(patient.onError);
-    const refused = await patient.sendChat({ receiverId: psi.idUsuario, mensaje: 'x'.repeat(2001) }).catch((e: unknown) => e);
+    const reported: RealtimeError[] = [];
+    patient.onError((error) => reported.push(error));
+    let rejections = 0;
+    const refused = await patient.sendChat({ receiverId: psi.idUsuario, mensaje: 'x'.repeat(2001) }).catch((e: unknown) => {
+      rejections++;
+      return e;
+    });
     expect(refused).to.be.instanceOf(RealtimeError);
     const e = refused as RealtimeError;
     expect(e.status).to.equal(400);
     expect(e.fatal).to.equal(false);
     expect(e.body).to.include({ status: 400, error: 'Bad Request' });
     expect(e.message).to.match(/mensaje/);
-    expect(await reported).to.equal(e);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(rejections).to.equal(1);
+    expect(reported, 'the refusal rejected the send; onError is for refusals no send is waiting on').to.deep.equal([]);
     // The session survives an application error.
     const again = first<Mensaje>(psychologist.onMessage);
-    await patient.sendChat({ receiverId: psi.idUsuario, mensaje: 'Sigo aquí' });
+    const second = await patient.sendChat({ receiverId: psi.idUsuario, mensaje: 'Sigo aquí' });
+    expect(second.mensaje).to.equal('Sigo aquí');
+    expect(second.idMensaje).to.be.greaterThan(sent.idMensaje);
     expect((await again).mensaje).to.equal('Sigo aquí');
   });
 

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { queryInteger } from '../query-integer.ts';
 import { AUDIT_READERS } from '../auditor-access.ts';
 import { AppError, errors } from '../../platform/errors.ts';
 import { consistencyBetween, inclusionOf, latestSignedCheckpoint, verifierKeys } from '../../queries/audit-log.ts';
@@ -25,6 +26,10 @@ const consistencySchema = named('PruebaConsistencia', s.object(
   { from: s.int({ minimum: 0 }), to: s.int({ minimum: 0 }), hashes: s.array(b64, { description: 'La prueba de consistencia de RFC 9162 §2.1.4' }) },
   ['from', 'to', 'hashes'],
 ));
+
+/** A tree size in the query: up to 32 characters of text, read by size() below. */
+const treeSizeQuery = (minimum: number, description: string) =>
+  queryInteger({ minimum, maximum: 999_999_999_999_999 }, s.string({ maxLength: 32, description }));
 
 function size(value: string, name: string): number {
   if (!new RegExp(SIZE).test(value)) {
@@ -73,7 +78,7 @@ export function auditLogRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/audit/v1/proof/inclusion', operationId: 'getAuditInclusionProof', tag: TAG, auth: AUDIT_READERS,
       summary: 'Prueba de inclusión del evento en el árbol de treeSize hojas (por defecto, el del último checkpoint firmado)',
-      query: s.object({ eventId: s.string({ maxLength: 64, description: 'Id del evento (UUID)' }), treeSize: s.string({ maxLength: 32, description: 'Entero ≥ 1' }) }, ['eventId']),
+      query: s.object({ eventId: s.string({ maxLength: 64, description: 'Id del evento (UUID)' }), treeSize: treeSizeQuery(1, 'Entero ≥ 1') }, ['eventId']),
       responses: { 200: { description: 'La prueba', schema: inclusionSchema } },
       handler: async (ctx, { query }) => {
         if (!new RegExp(UUID).test(query.eventId)) throw errors.invalid('eventId debe ser un UUID (8-4-4-4-12 dígitos hexadecimales)', 'eventId must be a UUID (8-4-4-4-12 hex digits)');
@@ -93,7 +98,7 @@ export function auditLogRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/audit/v1/proof/consistency', operationId: 'getAuditConsistencyProof', tag: TAG, auth: AUDIT_READERS,
       summary: 'Prueba de consistencia entre el árbol de from hojas y el de to hojas (from ≤ to)',
-      query: s.object({ from: s.string({ maxLength: 32, description: 'Entero ≥ 0' }), to: s.string({ maxLength: 32, description: 'Entero ≥ from' }) }, ['from', 'to']),
+      query: s.object({ from: treeSizeQuery(0, 'Entero ≥ 0'), to: treeSizeQuery(0, 'Entero ≥ from') }, ['from', 'to']),
       responses: { 200: { description: 'La prueba', schema: consistencySchema } },
       handler: async (ctx, { query }) => {
         const [from, to] = [size(query.from, 'from'), size(query.to, 'to')];

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { queryId } from '../query-integer.ts';
 import { localDateTimeOut, utcInstantOut } from '../datetime-schemas.ts';
 import { recordAccess } from '../access-log.ts';
 import { AUDIT_READERS } from '../auditor-access.ts';
@@ -69,7 +70,7 @@ export function auditoriaRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/admin/auditoria/accesos', operationId: 'listAuditoriaAccesos', tag: TAG, auth: AUDIT_READERS,
       summary: 'Lecturas del expediente clínico por psicólogos, administradores y auditores (de un paciente, o todas)',
-      query: s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }) }),
+      query: s.object({ idPaciente: queryId() }),
       responses: { 200: { description: 'Accesos, por idAcceso', schema: s.array(accesoSchema) } },
       handler: async (ctx, { query, page }) => {
         const idPaciente = query.idPaciente === undefined ? undefined : Number(query.idPaciente);

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { queryId } from '../query-integer.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
@@ -24,7 +25,7 @@ const direccionBody = named('DireccionCrear', s.object(
   ['calle', 'codigoPostal'],
 ));
 // Query values arrive as text; the integer range is checked in the handler (PostgreSQL int).
-const idPacienteQuery = s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }) }, ['idPaciente']);
+const idPacienteQuery = s.object({ idPaciente: queryId() }, ['idPaciente']);
 
 interface DireccionBody {
   calle: string;

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { queryId } from '../query-integer.ts';
 import { localDateTimeOut } from '../datetime-schemas.ts';
 import { firmadoFields, firmadoRequired } from './firma-schemas.ts';
 import { caller } from '../auth.ts';
@@ -30,7 +31,7 @@ const list = { 200: { description: 'Registros, por idHistory', schema: s.array(h
 const one = (description: string) => ({ description, schema: historialSchema });
 
 // Query values arrive as text; the integer range is checked by pacienteDelPsicologo.
-export const idPacienteQuery = s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }) }, ['idPaciente']);
+export const idPacienteQuery = s.object({ idPaciente: queryId() }, ['idPaciente']);
 
 export const actorOf = (user: AuthUser) => ({ idUsuario: user.idUsuario, rol: user.rol });
 

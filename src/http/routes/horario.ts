@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { queryInteger } from '../query-integer.ts';
 import { localDateTimeOut } from '../datetime-schemas.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
@@ -36,7 +37,7 @@ const huecoSchema = named('HuecoLibre', s.object({ startDatetime: localDateTimeO
 const disponibilidadQuery = s.object({
   desde: { ...s.date(), description: 'Primer día (AAAA-MM-DD, zona de la consulta), incluido' },
   hasta: { ...s.date(), description: `Último día incluido; como mucho ${MAX_DIAS_DISPONIBILIDAD} días en total desde desde` },
-  duracion: s.string({ pattern: '^\\d{1,3}$', example: '50', description: 'Duración de la cita en minutos, de 1 a 480 (por defecto 50)' }),
+  duracion: queryInteger({ minimum: 1, maximum: 480 }, s.string({ pattern: '^\\d{1,3}$', example: '50', description: 'Duración de la cita en minutos, de 1 a 480 (por defecto 50)' })),
 }, ['desde', 'hasta']);
 
 const HUECO_KEY = [/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/];

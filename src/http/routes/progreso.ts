@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { queryId } from '../query-integer.ts';
 import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
@@ -26,7 +27,7 @@ const semanaSchema = named('ProgresoSemana', s.object(
   ['semana', 'registros', 'mediaEstres', 'mediaAnsiedad', 'mediaAnimo'],
 ));
 const rango = { desde: s.date(), hasta: s.date() };
-const resumenQuery = s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }), ...rango }, ['idPaciente']);
+const resumenQuery = s.object({ idPaciente: queryId(), ...rango }, ['idPaciente']);
 const list = { 200: { description: 'Registros, por idProgress', schema: s.array(progresoSchema) } };
 const resumen = { 200: { description: 'Medias semanales (semana = lunes ISO), solo semanas con registros', schema: s.array(semanaSchema) } };
 

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { settled } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
+import { queryId } from '../query-integer.ts';
 import { localDateTimeOut } from '../datetime-schemas.ts';
 import { firmadoFields, firmadoRequired } from './firma-schemas.ts';
 import { caller } from '../auth.ts';
@@ -35,7 +36,7 @@ const required = ['idCita', 'sessionDate', 'durationMinutes'];
 const pacienteBody = named('SesionCrear', s.object(bodyFields, required));
 const psicologoBody = named('SesionCrearPsicologo', s.object({ ...bodyFields, idPaciente: s.int({ minimum: 1, maximum: MAX_ID }) }, [...required, 'idPaciente']));
 // Query values arrive as text; the integer range is checked in the handler (PostgreSQL int).
-const psicologoQuery = s.object({ idPaciente: s.string({ pattern: '^\\d{1,10}$' }) });
+const psicologoQuery = s.object({ idPaciente: queryId() });
 
 const list = { 200: { description: 'Sesiones, por idSesion', schema: s.array(sesionSchema) } };
 const one = { 200: { description: 'Sesión', schema: sesionSchema } };
