@@ -143,7 +143,7 @@ describe('HTTP platform', () => {
     it('answers /health and /ready with 200', async () => {
       const health = await srv.request('GET', '/health');
       expect(health.status).to.equal(200);
-      expect(health.body).to.have.all.keys('status', 'owners');
+      expect(health.body).to.have.all.keys('status', 'owners', 'instance', 'running');
       expect(health.body.status).to.equal('UP');
       // Which instance runs each read model and reactor: this one, alone, runs them all.
       const consumers = [srv.deps.projections, srv.deps.auditLog!, srv.deps.reactors!].flatMap((r) => r.handlers.map((h) => h.name));
@@ -151,6 +151,9 @@ describe('HTTP platform', () => {
       const instances = new Set(Object.values(health.body.owners));
       expect(instances.size).to.equal(1);
       expect([...instances][0]).to.match(/^.+-\d+-[0-9a-f]{6}$/);
+      // This instance by its own reckoning: its name, and every consumer (sorted).
+      expect(health.body.instance).to.equal([...instances][0]);
+      expect(health.body.running).to.deep.equal([...new Set(consumers)].sort());
       const ready = await srv.request('GET', '/ready');
       expect(ready.status).to.equal(200);
       expect(ready.body.status).to.equal('READY');
