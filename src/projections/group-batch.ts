@@ -1,0 +1,79 @@
+import type { Position, StoredEvent } from '../eventstore/port.ts';
+import { BATCH_FLUSH, commitBatch, type CommitOutcome, type Part } from './batch.ts';
+import type { BatchReader } from './batch-reader.ts';
+import { failed, park } from './consumer-failures.ts';
+import { ApplyError, isTransient } from './failures.ts';
+import type { Member, RunnerCore } from './runner-core.ts';
+
+/** What one batch did, for the runner's loop to choose how long to wait. */
+export interface BatchResult {
+  progressed: boolean;
+  /** The batch read fewer events than a batch: most likely all there was. */
+  short: boolean;
+  /** False: another process holds one of the consumers and does this batch. */
+  locked: boolean;
+}
+
+type MemberPart = Part & { member: Member };
+
+/**
+ * Reads one batch from `from` and commits it for `group`: first for the consumers writes wait
+ * for, then, in a transaction of its own, for the others, so that they never delay an answer
+ * and one of them held elsewhere (a lock, a rebuild) never holds the others up.
+ */
+export async function groupBatch(core: RunnerCore, reader: BatchReader, group: Member[], from: Position | null): Promise<BatchResult> {
+  const { events } = await reader.read(from);
+  if (events.length === 0) return { progressed: false, short: true, locked: true };
+  const lanes = [group.filter((m) => m.reads), group.filter((m) => !m.reads)].filter((lane) => lane.length > 0);
+  const first = await laneBatch(core, reader, lanes[0], events);
+  if (lanes.length === 1) return first;
+  const second = await laneBatch(core, reader, lanes[1], events);
+  // The loop's pace follows the first lane; a second one that is locked out catches up later.
+  return { progressed: first.progressed || second.progressed, short: first.short && second.short, locked: first.locked };
+}
+
+/** Commits `events` for `group`. A consumer that throws on an event keeps the events before it and stops there; the others commit them all. */
+async function laneBatch(core: RunnerCore, reader: BatchReader, group: Member[], events: StoredEvent[]): Promise<BatchResult> {
+  const parts: MemberPart[] = group.map((member) => ({
+    member, handler: member.handler, accepts: member.accepts, from: member.position, upto: events.length,
+  }));
+  for (;;) {
+    let outcome: CommitOutcome;
+    try {
+      outcome = await commitBatch(core.knex, core.options.table, parts, events, core.leases?.instance);
+    } catch (err) {
+      if (!(err instanceof ApplyError) || isTransient(err)) throw err;
+      const part = parts.find((p) => p.handler.name === err.consumer)!;
+      if (err.index === BATCH_FLUSH) {
+        part.eager = true; // again, event by event, to find the one to blame
+        continue;
+      }
+      failed(core, part.member, events, err.index, err.cause);
+      part.upto = err.index;
+      continue;
+    }
+    return settle(core, reader, group, parts, outcome, events.length);
+  }
+}
+
+/** What a lane's commit means for its consumers, the waiters and the loop. */
+async function settle(core: RunnerCore, reader: BatchReader, group: Member[], parts: MemberPart[], outcome: CommitOutcome, read: number): Promise<BatchResult> {
+  if (outcome.kind === 'lost') {
+    core.leases?.lost(outcome.names); // refused by the fence: another instance owns them now
+    return { progressed: false, short: true, locked: true };
+  }
+  if (outcome.kind === 'locked') {
+    for (const m of group) core.lockedOut.add(m.handler.name);
+    return { progressed: false, short: true, locked: false };
+  }
+  for (const m of group) core.lockedOut.delete(m.handler.name);
+  if (outcome.kind === 'moved') {
+    core.loaded = false;
+    return { progressed: true, short: false, locked: true };
+  }
+  for (const p of parts) core.committed(p.member, outcome.positions.get(p.handler.name));
+  for (const p of parts) if (p.member.failure && p.member.failure.attempts >= core.policy.attempts) await park(core, p.member);
+  if (outcome.positions.size > 0) core.announce();
+  reader.forgetPassed();
+  return { progressed: true, short: read < core.batchSize, locked: true };
+}
