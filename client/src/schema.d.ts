@@ -2979,7 +2979,10 @@ export interface components {
             ciudad?: string | null;
             /** @description Provincia */
             provincia?: string | null;
-            /** @description Código postal: en España cinco dígitos (01–52 al principio); en otro país de 3 a 10 letras, dígitos, espacios o guiones */
+            /**
+             * @description Código postal: en España cinco dígitos (01–52 al principio); en otro país de 3 a 10 letras, dígitos, espacios o guiones
+             * @example 28001
+             */
             codigoPostal: string;
             /** @description País */
             pais?: string | null;

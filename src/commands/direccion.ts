@@ -1,5 +1,5 @@
 import type { Decider } from './decider.ts';
-import { AppError, errors } from '../platform/errors.ts';
+import { errors } from '../platform/errors.ts';
 import { evolveDireccion, type Direccion, type DireccionCampos, type DireccionEvent } from '../events/direccion.ts';
 import { validateCodigoPostal } from './direccion-rules.ts';
 
@@ -8,7 +8,7 @@ export type DireccionCommand =
   /** `idPaciente`: the caller's patient; the address must be theirs. */
   | { type: 'EliminarDireccion'; data: { idDireccion: number; idPaciente: number } };
 
-export const direccionNotFound = () => new AppError(404, { es: 'Dirección no encontrada', en: 'Address not found' });
+export const direccionNotFound = () => errors.notFound('Dirección', 'Address');
 const notFound = direccionNotFound;
 
 export const direccionDecider: Decider<Direccion, DireccionCommand, DireccionEvent> = {

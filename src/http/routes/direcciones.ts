@@ -11,6 +11,7 @@ import { direccionFromEvent, findDireccion, isPacienteOf, pageDirecciones } from
 import { answerPage, type ListPage } from '../paging.ts';
 import { anadirDireccion, eliminarDireccion } from '../../commands/directorio.ts';
 import { direccionNotFound } from '../../commands/direccion.ts';
+import { codigoPostalSchema } from '../../commands/direccion-rules.ts';
 
 const text = (max: number) => s.nullable(s.string({ maxLength: max }));
 const direccionSchema = named('Direccion', s.object(
@@ -21,7 +22,7 @@ const direccionSchema = named('Direccion', s.object(
   ['idDireccion', 'idPaciente', 'calle', 'ciudad', 'provincia', 'codigoPostal', 'pais', 'descripcion'],
 ));
 const direccionBody = named('DireccionCrear', s.object(
-  { calle: s.nonEmpty(200), ciudad: text(100), provincia: text(100), codigoPostal: s.string({ maxLength: 10 }), pais: text(100), descripcion: text(500) },
+  { calle: s.nonEmpty(200), ciudad: text(100), provincia: text(100), codigoPostal: codigoPostalSchema(), pais: text(100), descripcion: text(500) },
   ['calle', 'codigoPostal'],
 ));
 // Query values arrive as text; the integer range is checked in the handler (PostgreSQL int).
