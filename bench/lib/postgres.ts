@@ -23,15 +23,7 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
   };
   return {
     async createDatabase(name) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
-      const client = new pg.Client({ connectionString: server.url });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.query(`create database ${name}`);
-      } finally {
-        await client.end();
-      }
+      await createDatabaseOn(server.url, name);
       return at(name);
     },
     async stop() {
@@ -39,4 +31,17 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Drops and creates database `name` on the server `url` connects to (a fresh one for each use). */
+export async function createDatabaseOn(url: string, name: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
 }

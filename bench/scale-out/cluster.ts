@@ -10,6 +10,7 @@ import pg from 'pg';
 import { freePort } from '../../src/platform/postgres/orphan.ts';
 import { makeStandby, removeSideFiles } from '../../test/support/standby.ts';
 import { serviceEnv } from '../lib/api.ts';
+import { createDatabaseOn } from '../lib/postgres.ts';
 import { spawnTs, type Child } from '../lib/child.ts';
 import { sleep } from '../lib/stats.ts';
 
@@ -40,14 +41,7 @@ export class Databases {
 
   /** A new database on the primary (it reaches the standby by replication): the URLs of both. */
   async create(name: string): Promise<{ primary: string; standby: string }> {
-    const client = new pg.Client({ connectionString: this.primaryUrl });
-    await client.connect();
-    try {
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.query(`create database ${name}`);
-    } finally {
-      await client.end();
-    }
+    await createDatabaseOn(this.primaryUrl, name);
     const at = (url: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
     const standby = at(this.standbyUrl);
     for (let i = 0; i < 100; i++) {
