@@ -22,7 +22,7 @@ const SECTION = 'Scale-out';
 const LEASE_MS = 5_000;
 const ZONE = 'Europe/Madrid';
 
-interface Round {
+interface RoundResult {
   n: number;
   work: WorkloadResult;
   takeoverMs: number | null;
@@ -60,7 +60,7 @@ async function chatDelivery(base: string, practice: Practice, work: WorkloadResu
   return { all: all.length, live: live.length, reached: reached.length, during: during.length, duringReached: duringReached.length };
 }
 
-async function round_(ctx: SectionContext, dbs: Databases, n: number, dir: string, first: number | null): Promise<number> {
+async function measureRound(ctx: SectionContext, dbs: Databases, n: number, dir: string, first: number | null): Promise<number> {
   const urls = await dbs.create(`scaleout_${n}`);
   const mails = await startMailSink();
   const cluster = new Cluster(dir, clusterEnv(urls, dir, mails.url, LEASE_MS));
@@ -97,7 +97,7 @@ async function round_(ctx: SectionContext, dbs: Databases, n: number, dir: strin
   }
 }
 
-function report(ctx: SectionContext, r: Round, first: number | null, x: {
+function report(ctx: SectionContext, r: RoundResult, first: number | null, x: {
   sampler: OwnerSampler; reminders: Awaited<ReturnType<typeof tallyReminders>>; notices: Awaited<ReturnType<typeof tallyNotices>>;
   lost: { lost: number; examples: string[] }; chat: Awaited<ReturnType<typeof chatDelivery>>; killed: number;
 }): void {
@@ -131,7 +131,7 @@ export async function scaleOutSection(ctx: SectionContext): Promise<void> {
     await withTempDir('bench-scaleout-', async (dir) => {
       let first: number | null = null;
       for (const n of [1, 2, 4]) {
-        const rate = await round_(ctx, dbs, n, dir, first);
+        const rate = await measureRound(ctx, dbs, n, dir, first);
         first ??= rate;
       }
       await fourInstances(ctx, dbs, dir);

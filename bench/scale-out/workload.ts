@@ -54,74 +54,99 @@ function soonSlot(base: DateTime, q: number, n: number, perPsicologo: number): s
   return base.plus({ minutes: (n * perPsicologo + q) * SOON_MINUTES }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
 }
 
-export async function runWorkload(o: {
-  url: string; patients: Patient[]; perPsicologo: number; seconds: number; zone: string; stopSignal?: { stop: boolean };
-}): Promise<WorkloadResult> {
-  const ack: Acknowledged = { citas: [], diario: [], mensajes: [] };
-  const failures: Record<string, number> = {};
-  const stale = { total: 0, checked: 0, examples: [] as string[] };
-  const soonBase = DateTime.now().setZone(o.zone).plus({ hours: 2 }).startOf('hour');
-  let ops = 0;
-  let reads = 0;
-  const fail = (what: string) => (failures[what] = (failures[what] ?? 0) + 1);
-  const seen = (what: string, ok: boolean) => {
-    stale.checked += 1;
-    if (ok) return;
-    stale.total += 1;
-    if (stale.examples.length < 5) stale.examples.push(what);
-  };
-  const t0 = performance.now();
-  const deadline = t0 + o.seconds * 1000;
+interface WorkloadOptions {
+  url: string;
+  patients: Patient[];
+  perPsicologo: number;
+  seconds: number;
+  zone: string;
+}
 
-  const worker = async (p: Patient) => {
-    const q = Math.floor(p.index / Math.max(1, o.patients.length / o.perPsicologo));
-    const me = p.session.token;
-    let soon = 0;
-    let far = 0;
+/** One round's tallies, and one method per operation of a patient's loop. */
+class Round {
+  readonly ack: Acknowledged = { citas: [], diario: [], mensajes: [] };
+  readonly failures: Record<string, number> = {};
+  readonly stale = { total: 0, checked: 0, examples: [] as string[] };
+  ops = 0;
+  reads = 0;
+  private readonly soonBase: DateTime;
+
+  constructor(private readonly o: WorkloadOptions) {
+    this.soonBase = DateTime.now().setZone(o.zone).plus({ hours: 2 }).startOf('hour');
+  }
+
+  fail(what: string): void {
+    this.failures[what] = (this.failures[what] ?? 0) + 1;
+  }
+
+  private seen(what: string, ok: boolean): void {
+    this.stale.checked += 1;
+    if (ok) return;
+    this.stale.total += 1;
+    if (this.stale.examples.length < 5) this.stale.examples.push(what);
+  }
+
+  /** The n-th booking of the psychologist's q-th patient: soon (reminder due) for the first few, years ahead after. */
+  async book(p: Patient, q: number, n: number): Promise<void> {
+    const soon = n < SOON_PER_PATIENT;
+    const startDatetime = soon ? soonSlot(this.soonBase, q, n, this.o.perPsicologo) : futureSlot(p.index * 400 + n, q * 60);
+    const body = { idPsicologo: p.psicologo.idPsicologo, startDatetime, durationMinutes: soon ? SOON_MINUTES : 50, motivo: 'Seguimiento' };
+    const r = await call(this.o.url, 'POST', '/api/citas', p.session.token, { body });
+    if (r.status !== 201) return this.fail(`cita ${r.status}`);
+    this.ack.citas.push({ idCita: r.body.idCita, token: r.token ?? '', soon });
+    const back = await call(this.o.url, 'GET', `/api/citas/${r.body.idCita}`, p.session.token, { consistency: r.token });
+    this.seen(`cita ${r.body.idCita}: ${back.status}`, back.status === 200);
+  }
+
+  async diary(p: Patient): Promise<void> {
+    const r = await call(this.o.url, 'POST', '/api/diario-emocional', p.session.token, { body: { emocion: 'Calma', intensidad: 4, nota: 'Paseo' } });
+    if (r.status !== 201) return this.fail(`diario ${r.status}`);
+    const id = r.body.idDiario as number;
+    this.ack.diario.push({ id, token: r.token ?? '' });
+    const back = await call(this.o.url, 'GET', `/api/diario-emocional/${id}`, p.session.token, { consistency: r.token });
+    this.seen(`diario ${id}: ${back.status}`, back.status === 200);
+  }
+
+  async chat(p: Patient, step: number): Promise<void> {
+    const r = await call(this.o.url, 'POST', '/api/mensajes', p.session.token, { body: { receiverId: p.psicologo.idUsuario, mensaje: `hola ${step}` } });
+    if (r.status !== 201) return this.fail(`mensaje ${r.status}`);
+    const idMensaje = r.body.idMensaje as number;
+    this.ack.mensajes.push({ idMensaje, receiverId: p.psicologo.idUsuario, token: r.token ?? '', at: performance.now() });
+    const back = await call(this.o.url, 'GET', '/api/mensajes', p.session.token, { consistency: r.token });
+    const listed = back.status === 200 && Array.isArray(back.body) && back.body.some((m: { idMensaje: number }) => m.idMensaje === idMensaje);
+    this.seen(`mensaje ${idMensaje}: ${back.status}`, listed);
+  }
+
+  async read(p: Patient): Promise<void> {
+    const r = await call(this.o.url, 'GET', '/api/citas', p.session.token);
+    if (r.status !== 200) this.fail(`lista ${r.status}`);
+    else this.reads += 1;
+  }
+
+  /** A patient's loop until the deadline: booking, diary entry, chat message, list read. */
+  async loop(p: Patient, deadline: number): Promise<void> {
+    const q = Math.floor(p.index / Math.max(1, this.o.patients.length / this.o.perPsicologo));
+    let bookings = 0;
     for (let step = 0; performance.now() < deadline; step++) {
       try {
-        switch (step % 4) {
-          case 0: {
-            const isSoon = soon < SOON_PER_PATIENT;
-            const startDatetime = isSoon ? soonSlot(soonBase, q, soon++, o.perPsicologo) : futureSlot(p.index * 400 + far++, q * 60);
-            const r = await call(o.url, 'POST', '/api/citas', me, { body: { idPsicologo: p.psicologo.idPsicologo, startDatetime, durationMinutes: isSoon ? SOON_MINUTES : 50, motivo: 'Seguimiento' } });
-            if (r.status !== 201) { fail(`cita ${r.status}`); break; }
-            ack.citas.push({ idCita: r.body.idCita, token: r.token ?? '', soon: isSoon });
-            const back = await call(o.url, 'GET', `/api/citas/${r.body.idCita}`, me, { consistency: r.token });
-            seen(`cita ${r.body.idCita}: ${back.status}`, back.status === 200);
-            break;
-          }
-          case 1: {
-            const r = await call(o.url, 'POST', '/api/diario-emocional', me, { body: { emocion: 'Calma', intensidad: 4, nota: 'Paseo' } });
-            if (r.status !== 201) { fail(`diario ${r.status}`); break; }
-            const id = r.body.idDiario ?? r.body.id;
-            ack.diario.push({ id, token: r.token ?? '' });
-            const back = await call(o.url, 'GET', `/api/diario-emocional/${id}`, me, { consistency: r.token });
-            seen(`diario ${id}: ${back.status}`, back.status === 200);
-            break;
-          }
-          case 2: {
-            const r = await call(o.url, 'POST', '/api/mensajes', me, { body: { receiverId: p.psicologo.idUsuario, mensaje: `hola ${step}` } });
-            if (r.status !== 201) { fail(`mensaje ${r.status}`); break; }
-            ack.mensajes.push({ idMensaje: r.body.idMensaje, receiverId: p.psicologo.idUsuario, token: r.token ?? '', at: performance.now() });
-            const back = await call(o.url, 'GET', '/api/mensajes', me, { consistency: r.token });
-            seen(`mensaje ${r.body.idMensaje}: ${back.status}`, back.status === 200 && Array.isArray(back.body) && back.body.some((m: { idMensaje: number }) => m.idMensaje === r.body.idMensaje));
-            break;
-          }
-          default: {
-            const r = await call(o.url, 'GET', '/api/citas', me);
-            if (r.status !== 200) fail(`lista ${r.status}`);
-            else reads += 1;
-          }
-        }
-        ops += 1;
+        const kind = step % 4;
+        if (kind === 0) await this.book(p, q, bookings++);
+        else if (kind === 1) await this.diary(p);
+        else if (kind === 2) await this.chat(p, step);
+        else await this.read(p);
+        this.ops += 1;
       } catch (err) {
-        fail((err as Error).name === 'TimeoutError' ? 'timeout' : 'connection');
+        this.fail((err as Error).name === 'TimeoutError' ? 'timeout' : 'connection');
       }
     }
-  };
-  await Promise.all(o.patients.map(worker));
-  return { ops, reads, seconds: (performance.now() - t0) / 1000, stale, failures, acknowledged: ack };
+  }
+}
+
+export async function runWorkload(o: WorkloadOptions): Promise<WorkloadResult> {
+  const round = new Round(o);
+  const t0 = performance.now();
+  await Promise.all(o.patients.map((p) => round.loop(p, t0 + o.seconds * 1000)));
+  return { ops: round.ops, reads: round.reads, seconds: (performance.now() - t0) / 1000, stale: round.stale, failures: round.failures, acknowledged: round.ack };
 }
 
 /** The acknowledged writes the read models do not show once the round has settled (lists read page by page). */
