@@ -3,6 +3,7 @@ import type { Position } from '../eventstore/port.ts';
 import { citaStream, type CausaCancelacion, type Cita, type EstadoCita } from '../events/cita.ts';
 import { agendaDiaStream, agendaPacienteDiaStream, bloqueoStream, evolveUbicacion, type Ubicacion } from '../events/agenda.ts';
 import { evolvePsicologo, psicologoStream, type Psicologo, type PsicologoEvent } from '../events/psicologo.ts';
+import { pacienteStream } from '../events/paciente.ts';
 import { errors } from '../platform/errors.ts';
 import { diasLocales, tramoBloqueo, tramoCita, withSeconds } from '../platform/agenda-time.ts';
 import type { Actor, Decider } from './decider.ts';
@@ -11,7 +12,7 @@ import { handleCommand, type Step } from './handler.ts';
 import { citaDecider, MAX_DURACION_MINUTOS, type Alcance } from './cita.ts';
 import { agendaDecider, agendaPacienteDecider, ubicacionDecider, type AgendaCommand, type AgendaPacienteCommand } from './agenda.ts';
 import { horarioStep } from './horario.ts';
-import { comprobarDuracion, cuposDe, porPaciente, reservasStep } from './reservas-paciente.ts';
+import { asignadoEn, comprobarDuracion, cuposCon, cuposDe, cuposLeenAsignado, porPaciente, reservasStep } from './reservas-paciente.ts';
 
 // Application services of appointments and blocked time. Every change of occupied time is one
 // atomic append to the appointment's stream and the day streams of the psychologist's and the
@@ -90,9 +91,13 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
   const durationMinutes = input.durationMinutes ?? DURACION_POR_DEFECTO;
   comprobarDuracion(deps, actor, durationMinutes);
   // On the psychologist's own stream (a few events), before an id is taken. Deleting a
-  // psychologist does not go through the agenda, so this is a check, not part of the append.
-  const psicologo = await fold(deps, psicologoStream(input.idPsicologo), psicologoActivo.initialState(), psicologoActivo.evolve);
+  // psychologist does not go through the agenda, so this is a check, not part of the append. The
+  // patient's stream (their assignment, for the counts) comes in the same round trip.
+  const leeAsignado = cuposLeenAsignado(deps, actor);
+  const [psicologoEvents, pacienteEvents] = await deps.store.readStreams([psicologoStream(input.idPsicologo), ...(leeAsignado ? [pacienteStream(idPaciente)] : [])]);
+  const psicologo = psicologoEvents.reduce((st, e) => psicologoActivo.evolve(st, e as never), psicologoActivo.initialState());
   psicologoActivo.decide({ type: 'ComprobarPsicologo' }, psicologo, ctx);
+  const cupos = cuposCon(deps, actor, leeAsignado ? asignadoEn(pacienteEvents) : null);
   const idCita = await deps.ids('cita');
   const hueco = { idPsicologo: input.idPsicologo, idCita, startDatetime: withSeconds(input.startDatetime), durationMinutes };
   const horario = { idPaciente, idCita, startDatetime: hueco.startDatetime, durationMinutes };
@@ -100,7 +105,7 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
   // A time that cannot be placed has no day and no count: the cita step refuses it first (400).
   const inicio = dias.length ? tramoCita(hueco.startDatetime, durationMinutes, ctx.timezone)!.inicio : null;
   const cuenta = porPaciente(actor) && inicio
-    ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: [{ idCita, idPsicologo: input.idPsicologo, inicio }] }, cupos: await cuposDe(deps, actor, idPaciente) })]
+    ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: [{ idCita, idPsicologo: input.idPsicologo, inicio }] }, cupos })]
     : [];
   const r = await handleCommand(deps.store, [
     citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo) } }),

@@ -30,7 +30,7 @@ const MAX_ATTEMPTS = 10;
 export type Plan = Step[] | (() => Promise<Step[]>);
 
 /**
- * Load, fold, decide, append atomically with the revisions read, retry on conflict.
+ * Load (all streams at once), fold, decide, append atomically with the revisions read, retry on conflict.
  * Several steps make one atomic multi-stream append (a booking and its agenda days, say).
  * The fold is one pass from a fresh `initialState()`: an evolve may update that state in place.
  */
@@ -44,8 +44,10 @@ export async function handleCommand(
     const steps = typeof plan === 'function' ? await plan() : plan;
     const writes = [];
     const all: DomainEvent[] = [];
-    for (const step of steps) {
-      const history = await store.readStream(step.streamId);
+    // Every stream of the command in one round trip, then decided in the plan's order.
+    const histories = await store.readStreams(steps.map((step) => step.streamId));
+    for (const [i, step] of steps.entries()) {
+      const history = histories[i];
       let state = step.decider.initialState();
       for (const e of history) state = step.decider.evolve(state, e as never);
       const events = step.decider.decide(step.command, state, ctx);

@@ -33,11 +33,27 @@ export type ReservasPacienteCommand =
 
 export const porPaciente = (actor: Actor) => actor.rol === 'PACIENTE';
 
+/** The psychologist the practice assigned to an active patient, from their own stream's events, or null. */
+export function asignadoEn(history: readonly unknown[]): number | null {
+  let p: Paciente = { status: 'nuevo' };
+  for (const e of history) p = evolvePaciente(p, e as never);
+  return p.status === 'activo' ? p.idPsicologo : null;
+}
+
 /** The psychologist the practice assigned to an active patient (their own short stream), or null. */
 export async function psicologoAsignado(deps: CommandDeps, idPaciente: number): Promise<number | null> {
-  let p: Paciente = { status: 'nuevo' };
-  for (const e of await deps.store.readStream(pacienteStream(idPaciente))) p = evolvePaciente(p, e as never);
-  return p.status === 'activo' ? p.idPsicologo : null;
+  return asignadoEn(await deps.store.readStream(pacienteStream(idPaciente)));
+}
+
+/** Whether the counts of a booking by `actor` need the patient's assignment (their stream, read by the caller). */
+export const cuposLeenAsignado = (deps: CommandDeps, actor: Actor) => porPaciente(actor) && deps.config.limits.patientMaxFutureAppointmentsUnassigned > 0;
+
+/** The counts for a booking by `actor`, given the assignment when `cuposLeenAsignado` (else null). */
+export function cuposCon(deps: CommandDeps, actor: Actor, asignado: number | null): Cupos {
+  if (!porPaciente(actor)) return SIN_CUPOS;
+  const l = deps.config.limits;
+  const sinAsignar = l.patientMaxFutureAppointmentsUnassigned;
+  return { total: l.patientMaxFutureAppointments, porPsicologo: l.patientMaxFutureAppointmentsPerPsychologist, sinAsignar, asignado: sinAsignar > 0 ? asignado : null };
 }
 
 /**
@@ -45,11 +61,7 @@ export async function psicologoAsignado(deps: CommandDeps, idPaciente: number): 
  * administrator changes it, and the counts themselves are decided on the patient's own stream.
  */
 export async function cuposDe(deps: CommandDeps, actor: Actor, idPaciente: number): Promise<Cupos> {
-  if (!porPaciente(actor)) return SIN_CUPOS;
-  const l = deps.config.limits;
-  const sinAsignar = l.patientMaxFutureAppointmentsUnassigned;
-  const asignado = sinAsignar > 0 ? await psicologoAsignado(deps, idPaciente) : null;
-  return { total: l.patientMaxFutureAppointments, porPsicologo: l.patientMaxFutureAppointmentsPerPsychologist, sinAsignar, asignado };
+  return cuposCon(deps, actor, cuposLeenAsignado(deps, actor) ? await psicologoAsignado(deps, idPaciente) : null);
 }
 
 const demasiadas = (max: number) => errors.conflict(

@@ -90,6 +90,11 @@ export class KurrentEventStore implements EventStore {
     return out;
   }
 
+  /** KurrentDB reads one stream per call: the streams are read in parallel. */
+  readStreams(streamIds: readonly string[]): Promise<StoredEvent[][]> {
+    return Promise.all(streamIds.map((id) => this.readStream(id)));
+  }
+
   /** Nothing is opened here: the stream as stored is the stream. */
   readStreamAsStored(streamId: string): Promise<StoredEvent[]> {
     return this.readStream(streamId);

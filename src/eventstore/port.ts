@@ -77,6 +77,11 @@ export interface EventStore {
   append(writes: StreamWrite[], reservations?: Reservation[]): Promise<AppendResult>;
   readStream(streamId: string): Promise<StoredEvent[]>;
   /**
+   * Several streams at once, in one round trip where the store can (a command's streams): each
+   * stream's events as readStream gives them, in the order of `streamIds` (a missing stream: []).
+   */
+  readStreams(streamIds: readonly string[]): Promise<StoredEvent[][]>;
+  /**
    * The stream exactly as stored, personal fields still sealed: what the audit's leaves and a
    * signed record's `huella` are computed over. A raw store reads it as readStream does; the
    * sealing layer skips opening; wrappers pass it through.

@@ -65,6 +65,7 @@ interface AppendRow {
 /** The append, one statement: see migration 015_event_store_append. */
 const APPEND_SQL = 'select * from practice_append($1::text[], $2::text[], $3::int[], $4::jsonb, $5::text[], $6::text[], $7::boolean[])';
 const READ_STREAM_SQL = `select ${COLUMNS} from events where stream_id = $1 order by stream_revision`;
+const READ_STREAMS_SQL = `select ${COLUMNS} from events where stream_id = any($1::text[]) order by stream_id, stream_revision`;
 const READ_ALL_SQL = `select ${COLUMNS} from events
   where (tx_id, global_position) > ($1::text::xid8, $2::bigint)
     and tx_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -198,6 +199,15 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamId: string): Promise<StoredEvent[]> {
     const rows = await this.query<EventRow>('practice_read_stream', READ_STREAM_SQL, [streamId]);
     return rows.map(toStored);
+  }
+
+  /** A command's streams in one statement (one round trip instead of one per stream). */
+  async readStreams(streamIds: readonly string[]): Promise<StoredEvent[][]> {
+    if (streamIds.length <= 1) return Promise.all(streamIds.map((id) => this.readStream(id)));
+    const rows = await this.query<EventRow>('practice_read_streams', READ_STREAMS_SQL, [[...new Set(streamIds)]]);
+    const by = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
+    for (const row of rows) by.get(row.stream_id)!.push(toStored(row));
+    return streamIds.map((id) => by.get(id)!);
   }
 
   /** Nothing is opened here: the stream as stored is the stream. */

@@ -66,6 +66,10 @@ export class SealingEventStore implements EventStore {
     return this.openAll(await this.inner.readStream(streamId));
   }
 
+  async readStreams(streamIds: readonly string[]) {
+    return Promise.all((await this.inner.readStreams(streamIds)).map((events) => this.openAll(events)));
+  }
+
   readStreamAsStored(streamId: string) {
     return this.inner.readStream(streamId);
   }

@@ -159,6 +159,7 @@ class ObservedStore implements EventStore {
     return result;
   }
   readStream(streamId: string) { return this.inner.readStream(streamId); }
+  readStreams(streamIds: readonly string[]) { return this.inner.readStreams(streamIds); }
   readStreamAsStored(streamId: string) { return asStored(this.inner, streamId); }
   readAll(...args: Parameters<EventStore['readAll']>) { return this.inner.readAll(...args); }
   subscribe(...args: Parameters<EventStore['subscribe']>) { return this.inner.subscribe(...args); }

@@ -110,14 +110,22 @@ describe('agenda by day: the API', function () {
   });
 });
 
-/** A store that records the streams read. */
-function recording(inner: EventStore): EventStore & { reads: string[] } {
+/** A store that records the streams read, and the round trips that read them (one per call). */
+function recording(inner: EventStore): EventStore & { reads: string[]; trips: string[][] } {
   const reads: string[] = [];
+  const trips: string[][] = [];
   return Object.assign(Object.create(inner) as EventStore, {
     reads,
+    trips,
     readStream: (streamId: string) => {
       reads.push(streamId);
+      trips.push([streamId]);
       return inner.readStream(streamId);
+    },
+    readStreams: (streamIds: readonly string[]) => {
+      reads.push(...streamIds);
+      trips.push([...streamIds]);
+      return inner.readStreams(streamIds);
     },
     append: inner.append.bind(inner),
   });
@@ -198,6 +206,8 @@ for (const [name, open] of stores) {
         // paciente-<id>: whether the practice assigned them to this psychologist (the unassigned cap).
         `psicologo-${ID_PSI}`, 'paciente-2', `cita-${idCita}`, 'reservas-paciente-2', `horario-${ID_PSI}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
       ]);
+      // In two round trips: the checks before an id is taken, then every stream of the append.
+      expect(rec.trips.map((t) => t.length)).to.deep.equal([2, 5]);
       // Across midnight: both days, in both agendas.
       const rec2 = recording(store);
       const late = await reservar(2, at('12-01', '23:30'), 60, rec2);
@@ -213,6 +223,7 @@ for (const [name, open] of stores) {
         `cita-${late.idCita}`, `cita-${late.idCita}`, 'reservas-paciente-2', agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaDiaStream(ID_PSI, `${Y}-12-02`),
         agendaPacienteDiaStream(2, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-02`),
       ]);
+      expect(rec3.trips.map((t) => t.length)).to.deep.equal([1, 6]);
       expect(await status(reservar(3, at('12-02', '00:15'), 30))).to.equal('ok');
     });
 

@@ -213,6 +213,19 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       it('reads a stream that does not exist as []', async function () {
         expect(await store.readStream(stream('nunca'))).to.deep.equal([]);
       });
+
+      it('readStreams gives each stream as readStream does, in the order asked, a missing one as []', async function () {
+        const [a, b, c] = [stream('cita-1'), stream('agenda-1-2030-01-07'), stream('nunca')];
+        await store.append([
+          { streamId: a, events: [ev('CitaCreada', { n: 1 }), ev('CitaConfirmada', { n: 2 })], expected: 'noStream' },
+          { streamId: b, events: [ev('HuecoReservado', { n: 3 })], expected: 'noStream' },
+        ]);
+        await store.append([{ streamId: a, events: [ev('CitaCancelada', { n: 4 })], expected: 1n }]);
+        const each = await Promise.all([b, c, a].map((s) => store.readStream(s)));
+        expect(await store.readStreams([b, c, a])).to.deep.equal(each);
+        expect((await store.readStreams([a]))[0].map((e) => e.revision)).to.deep.equal([0n, 1n, 2n]);
+        expect(await store.readStreams([])).to.deep.equal([]);
+      });
     });
 
     describe('expected revision', function () {

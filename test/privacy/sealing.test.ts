@@ -43,6 +43,7 @@ describe('personal data sealed in the event log', () => {
     const [e] = await store.readStream('usuario-1');
     expect(e.data).to.include({ nombre: 'Zacarías', email: 'zacarias@example.org', dni: '99887766X', rol: 'PACIENTE' });
     expect(e.erased).to.equal(undefined);
+    expect(await store.readStreams(['usuario-1', 'usuario-0'])).to.deep.equal([[e], []]); // opened the same way
     const all = await store.readAll(null, 10);
     expect(all.events[0].data.apellido).to.equal('Villanueva-Ortiz');
   });
@@ -70,6 +71,7 @@ describe('personal data sealed in the event log', () => {
     expect(gone.data.rol).to.equal('PACIENTE');
     const [kept] = await store.readStream('usuario-5');
     expect(kept.data.email).to.equal('kept@example.org');
+    expect(await store.readStreams(['usuario-4', 'usuario-5'])).to.deep.equal([[gone], [kept]]);
   });
 
   it('master-key rotation re-wraps the data keys: everything still reads, the old master opens nothing', async () => {

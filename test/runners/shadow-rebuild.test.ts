@@ -21,6 +21,7 @@ function slowed(store: EventStore, slow: () => boolean): EventStore {
   return {
     append: (w, r) => store.append(w, r),
     readStream: (s) => store.readStream(s),
+    readStreams: (ids) => store.readStreams(ids),
     readAll: async (from, limit) => {
       if (slow()) await sleep(25);
       return store.readAll(from, limit);
