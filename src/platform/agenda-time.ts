@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { localDate } from './time.ts';
+import { atInstant, formatDate, formatDateTime, fromWall, knownZone, parseLocal, plusDays, startOfDay, wall, type Zoned } from './zone-clock.ts';
 
 // Wall-clock times of the practice's zone for appointments and blocked time. Overlaps are judged
 // on instants (UTC), so a day with a daylight-saving change has its real 23 or 25 hours.
@@ -14,24 +16,36 @@ export interface Tramo {
   fin: string;
 }
 
-/**
- * The instant of a local datetime (`YYYY-MM-DDTHH:MM[:SS]`) in the zone; null when malformed or
- * when the wall clock never shows it (the hour skipped when summer time starts). In the hour
- * repeated when summer time ends, luxon takes the second occurrence (standard time).
- */
-export function localInstant(local: string, zone: string): DateTime | null {
+/** luxon's answer, for what the plain arithmetic below does not take (odd text, unknown zones). */
+function localInstantLuxon(local: string, zone: string): number | null {
   const dt = DateTime.fromISO(local, { zone });
   if (!dt.isValid) return null;
   // Luxon moves a time inside the spring-forward gap to a later hour: such a time does not exist.
   if (dt.toFormat("yyyy-LL-dd'T'HH:mm") !== local.slice(0, 16)) return null;
-  return dt;
+  return dt.toMillis();
+}
+
+/**
+ * The instant (epoch ms) of a local datetime (`YYYY-MM-DDTHH:MM[:SS]`) in the zone; null when
+ * malformed or when the wall clock never shows it (the hour skipped when summer time starts). In
+ * the hour repeated when summer time ends, the occurrence luxon takes (src/platform/zone-clock.ts).
+ */
+export function localInstant(local: string, zone: string): number | null {
+  const f = local.length >= 16 && knownZone(zone) ? parseLocal(local) : null;
+  if (!f) return localInstantLuxon(local, zone);
+  const z = fromWall(f, zone);
+  const shown = wall(z);
+  const same = shown.year === f.year && shown.month === f.month && shown.day === f.day && shown.hour === f.hour && shown.minute === f.minute;
+  return same ? z.ts : null;
 }
 
 /** `YYYY-MM-DDTHH:MM` → `YYYY-MM-DDTHH:MM:SS` (the spec's datetime). */
 export const withSeconds = (local: string) => (local.length === 16 ? `${local}:00` : local);
 
 const iso = (dt: DateTime) => dt.toUTC().toISO()!;
-const wallClock = (dt: DateTime) => dt.toFormat("yyyy-LL-dd'T'HH:mm:ss");
+const isoMs = (ms: number) => new Date(ms).toISOString();
+/** The wall clock of an instant in a zone, `YYYY-MM-DDTHH:MM:SS`. */
+const wallClockAt = (ms: number, zone: string) => formatDateTime(wall(atInstant(ms, zone)));
 
 /**
  * Where an appointment lies: its instants and the local wall-clock end, `durationMinutes` of real
@@ -39,9 +53,9 @@ const wallClock = (dt: DateTime) => dt.toFormat("yyyy-LL-dd'T'HH:mm:ss");
  */
 export function tramoCita(startDatetime: string, durationMinutes: number, zone: string): (Tramo & { endDatetime: string }) | null {
   const start = localInstant(startDatetime, zone);
-  if (!start) return null;
-  const end = start.plus({ minutes: durationMinutes });
-  return { inicio: iso(start), fin: iso(end), endDatetime: wallClock(end.setZone(zone)) };
+  if (start === null) return null;
+  const end = start + durationMinutes * 60_000;
+  return { inicio: isoMs(start), fin: isoMs(end), endDatetime: wallClockAt(end, zone) };
 }
 
 /** A block on one local date: between two hours, or the whole day (midnight to the next midnight). */
@@ -53,8 +67,8 @@ export function tramoBloqueo(fecha: string, horaInicio: string | null, horaFin: 
   }
   const start = localInstant(`${fecha}T${horaInicio}`, zone);
   const end = localInstant(`${fecha}T${horaFin}`, zone);
-  if (!start || !end) return null;
-  return { inicio: iso(start), fin: iso(end) };
+  if (start === null || end === null) return null;
+  return { inicio: isoMs(start), fin: isoMs(end) };
 }
 
 /**
@@ -65,6 +79,13 @@ export function tramoBloqueo(fecha: string, horaInicio: string | null, horaFin: 
  */
 export function diasLocales(t: Tramo, zone: string): string[] {
   const fin = Date.parse(t.fin);
+  if (knownZone(zone) && UTC_ISO.test(t.inicio)) {
+    let day: Zoned = startOfDay(atInstant(Date.parse(t.inicio), zone), zone);
+    const days = [formatDate(wall(day))];
+    const next = (d: Zoned) => startOfDay(plusDays(d, 1, zone), zone);
+    for (day = next(day); day.ts < fin && days.length < 32; day = next(day)) days.push(formatDate(wall(day)));
+    return days;
+  }
   let day = DateTime.fromISO(t.inicio, { zone }).startOf('day');
   const days = [day.toFormat('yyyy-LL-dd')];
   // Appointments last at most 10 hours and blocks one day; the bound only guards against a caller's bug.
@@ -73,6 +94,9 @@ export function diasLocales(t: Tramo, zone: string): string[] {
   }
   return days;
 }
+
+/** An instant as `tramoCita` writes it (years 1000 to 9999); other text goes through luxon. */
+const UTC_ISO = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
 /** True when two spans share any instant (touching ends do not overlap). */
 export function overlaps(a: { inicio: number; fin: number }, b: { inicio: number; fin: number }): boolean {
@@ -94,7 +118,7 @@ export function monthBounds(month: string): { desde: string; hasta: string } {
 }
 
 /** The month `YYYY-MM` of an instant in the zone. */
-export const currentMonth = (now: Date, zone: string) => DateTime.fromJSDate(now, { zone }).toFormat('yyyy-LL');
+export const currentMonth = (now: Date, zone: string) => localDate(now, zone).slice(0, 7);
 
 /** `HH:MM` of a local datetime `YYYY-MM-DDTHH:MM:SS`. */
 export const hhmm = (local: string) => local.slice(11, 16);

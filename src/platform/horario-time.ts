@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Plantilla } from '../events/horario.ts';
 import { tramoCita } from './agenda-time.ts';
+import { fromWall, knownZone, offsetAt, parseLocal, plusDays, startOfDay, type Zoned } from './zone-clock.ts';
 
 // Working hours as instants. The booking decision and the free-slot list both judge a time with
 // `dentroDeHorario`, so what the list offers is what a booking accepts.
@@ -22,13 +23,25 @@ export const minutos = (hora: string) => Number(hora.slice(0, 2)) * 60 + Number(
  * hour takes luxon's offset, the same one every booking uses.
  */
 function instante(fecha: string, hora: string, zone: string): number {
+  const f = knownZone(zone) ? parseLocal(fecha) : null;
+  const t = f && hora !== '24:00' ? parseLocal(`${fecha}T${hora}`) : null;
+  if (f && hora === '24:00') return siguienteDia(medianoche(f, zone), zone).ts;
+  if (t) return fromWall(t, zone).ts;
   const day = DateTime.fromISO(fecha, { zone }).startOf('day');
   if (hora === '24:00') return day.plus({ days: 1 }).startOf('day').toMillis();
   return DateTime.fromISO(`${fecha}T${hora}`, { zone }).toMillis();
 }
 
+/** luxon's DateTime.fromISO(fecha, { zone }).startOf('day'). */
+const medianoche = (f: NonNullable<ReturnType<typeof parseLocal>>, zone: string): Zoned => startOfDay(fromWall(f, zone), zone);
+/** luxon's day.plus({ days: 1 }).startOf('day'). */
+const siguienteDia = (day: Zoned, zone: string): Zoned => startOfDay(plusDays(day, 1, zone), zone);
+
 /** The weekday (1 = Monday .. 7 = Sunday) of a local date. */
-export const diaSemana = (fecha: string) => DateTime.fromISO(fecha, { zone: 'UTC' }).weekday;
+export function diaSemana(fecha: string): number {
+  const f = parseLocal(fecha);
+  return f && fecha.length === 10 ? new Date(Date.UTC(f.year, f.month - 1, f.day)).getUTCDay() || 7 : DateTime.fromISO(fecha, { zone: 'UTC' }).weekday;
+}
 
 export const vigente = (p: Plantilla, fecha: string) => fecha >= p.desde && (p.hasta === null || fecha <= p.hasta);
 
@@ -66,8 +79,16 @@ export function localizador(zone: string): (local: string, durationMinutes: numb
   const offsetFijo = (fecha: string): number | null => {
     let o = offsets.get(fecha);
     if (o === undefined) {
-      const d = DateTime.fromISO(fecha, { zone }).startOf('day');
-      const checks = [d, d.plus({ days: 1 }).startOf('day'), d.plus({ days: 1 }).startOf('day').plus({ hours: 12 })].map((x) => x.offset);
+      const f = knownZone(zone) && fecha.length === 10 ? parseLocal(fecha) : null;
+      let checks: number[];
+      if (f) {
+        const d = medianoche(f, zone);
+        const next = siguienteDia(d, zone);
+        checks = [d.o, next.o, offsetAt(zone, next.ts + 12 * 3_600_000)];
+      } else {
+        const d = DateTime.fromISO(fecha, { zone }).startOf('day');
+        checks = [d, d.plus({ days: 1 }).startOf('day'), d.plus({ days: 1 }).startOf('day').plus({ hours: 12 })].map((x) => x.offset);
+      }
       o = checks.every((x) => x === checks[0]) ? checks[0] : null;
       offsets.set(fecha, o);
     }

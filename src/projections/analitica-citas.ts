@@ -20,12 +20,12 @@ const horas = (ms: number) => Math.round(ms / 36_000) / 100;
 /** Hours from `desde` (an instant) to a local start; null when the start is not a time of the zone. */
 function horasHasta(desde: string, startDatetime: string, zone: string): number | null {
   const start = localInstant(startDatetime, zone);
-  return start ? horas(start.toMillis() - Date.parse(desde)) : null;
+  return start !== null ? horas(start - Date.parse(desde)) : null;
 }
 
 /** Where the appointment lies, and its lead time from the event that set that start (one zone lookup: hot in rebuilds). */
 function cuando(d: CitaCreada['data'] | CitaReprogramada['data'], occurredAt: string, zone: string) {
-  const start = localInstant(d.startDatetime, zone)?.toMillis() ?? null;
+  const start = localInstant(d.startDatetime, zone);
   return {
     semana: semanaDe(d.startDatetime), dia_semana: diaSemanaDe(d.startDatetime), hora: Number(d.startDatetime.slice(11, 13)),
     duracion_min: d.durationMinutes, antelacion_horas: start === null ? null : horas(start - Date.parse(occurredAt)),
