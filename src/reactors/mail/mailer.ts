@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -25,11 +25,13 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
   }
   const dir = join(opts.dataDir, 'mail');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Asynchronous file calls: the server's other work goes on while the file is written (the
+  // synchronous ones held the event loop for every notice; a booking sends two).
   return {
     send: async (m) => {
       const info = await transport.sendMail(mail(m));
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `${Date.now()}-${randomUUID()}.eml`), info.message as Buffer, { mode: 0o600 });
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${Date.now()}-${randomUUID()}.eml`), info.message as Buffer, { mode: 0o600 });
     },
   };
 }

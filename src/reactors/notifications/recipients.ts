@@ -17,13 +17,21 @@ export interface Recipient {
   tokens: string[];
 }
 
+/** Zones already judged: building an Intl.DateTimeFormat per recipient was a visible part of a booking's cost. */
+const zones = new Map<string, boolean>();
 const validZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let valid = zones.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (zones.size >= 1000) zones.clear();
+    zones.set(zone, valid);
   }
+  return valid;
 };
 
 /**
