@@ -13,6 +13,7 @@ import {
   WrongExpectedRevisionError,
 } from './port.ts';
 import { comparePgPositions, parsePgPosition, pgPosition } from './position.ts';
+import { DataKeyTakenError, type KeyRows } from './key-rows.ts';
 import { catchUpSubscription, sleep } from './subscription.ts';
 
 /** The LISTEN/NOTIFY channel on which appends announce new events. */
@@ -62,8 +63,9 @@ interface AppendRow {
   last_position: string | null;
 }
 
-/** The append, one statement: see migration 015_event_store_append. */
-const APPEND_SQL = 'select * from practice_append($1::text[], $2::text[], $3::int[], $4::jsonb, $5::text[], $6::text[], $7::boolean[])';
+/** The append, one statement: see migrations 015_event_store_append and 044_append_key_rows. */
+const APPEND_SQL = `select * from practice_append($1::text[], $2::text[], $3::int[], $4::jsonb, $5::text[], $6::text[], $7::boolean[],
+  $8::text[], $9::text[], $10::bytea[], $11::text[], $12::text[], $13::text[])`;
 const READ_STREAM_SQL = `select ${COLUMNS} from events where stream_id = $1 order by stream_revision`;
 const READ_STREAMS_SQL = `select ${COLUMNS} from events where stream_id = any($1::text[]) order by stream_id, stream_revision`;
 const READ_ALL_SQL = `select ${COLUMNS} from events
@@ -121,7 +123,12 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async append(writes: StreamWrite[], reservations: Reservation[] = []): Promise<AppendResult> {
+  append(writes: StreamWrite[], reservations: Reservation[] = []): Promise<AppendResult> {
+    return this.appendWithKeyRows(writes, reservations, { keys: [], aliases: [] });
+  }
+
+  /** The append with the sealing layer's new key rows, in its one statement (key-rows.ts). */
+  async appendWithKeyRows(writes: StreamWrite[], reservations: Reservation[], rows: KeyRows): Promise<AppendResult> {
     const streams = new Set<string>();
     for (const w of writes) {
       if (streams.has(w.streamId)) throw new Error(`stream ${w.streamId} appears more than once in one append`);
@@ -139,6 +146,12 @@ export class PostgresEventStore implements EventStore {
       reservations.map((r) => r.scope),
       reservations.map((r) => r.key),
       reservations.map((r) => r.release === true),
+      rows.keys.map((k) => k.subject),
+      rows.keys.map((k) => k.purpose),
+      rows.keys.map((k) => k.wrapped),
+      rows.keys.map((k) => k.masterKeyId),
+      rows.aliases.map((a) => a.alias),
+      rows.aliases.map((a) => a.subject),
     ];
     for (let attempt = 0; ; attempt++) {
       let row: AppendRow;
@@ -147,6 +160,7 @@ export class PostgresEventStore implements EventStore {
       } catch (err) {
         const constraint = uniqueViolation(err);
         if (constraint === 'reservations_pkey') throw new ReservationTakenError(reservationScope(err, reservations));
+        if (constraint === 'data_keys_pkey') throw new DataKeyTakenError();
         // A concurrent writer took the same revision: check the expectations again on fresh state.
         if (constraint === 'events_stream_id_stream_revision_key' && attempt < MAX_RETRIES) continue;
         throw err;

@@ -28,6 +28,7 @@ import * as m040 from './040_audit_log.ts';
 import * as m041 from './041_firmas_clinicas.ts';
 import * as m042 from './042_throttles.ts';
 import * as m043 from './043_consumer_leases.ts';
+import * as m044 from './044_append_key_rows.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '041_firmas_clinicas': m041,
   '042_throttles': m042,
   '043_consumer_leases': m043,
+  '044_append_key_rows': m044,
 };
