@@ -2,9 +2,10 @@
 // raw node:http answering a fixed body; a minimal node:http + `pg` server running the service's own
 // prepared statements for its reads (imported from src/queries, so never older SQL); for the writes, the same server parsing the same JSON body and doing one
 // parameterised INSERT of it into a plain table. Server and floors are child processes; autocannon
-// runs here.
+// runs here. Then the figure of bench/extra-read-model.ts on the same database.
 import { Api, futureSlot, serviceEnv, type Session } from './lib/api.ts';
 import { spawnTs, type Child } from './lib/child.ts';
+import { extraReadModelFigures } from './extra-read-model.ts';
 import { withTempDir, type SectionContext } from './lib/context.ts';
 import { failureNote, load, type LoadOptions, type LoadResult } from './lib/load.ts';
 import { pool, ratio, round } from './lib/stats.ts';
@@ -118,11 +119,12 @@ export async function httpSection(ctx: SectionContext): Promise<void> {
   const url = await ctx.pg.createDatabase('bench_http');
   await withTempDir('bench-http-', async (dir) => {
     const children: Child<Url>[] = [];
+    let fx: HttpFixture;
     try {
       const service = await spawnTs<Url>('bench/lib/service-main.ts', { env: serviceEnv(url, dir) });
       children.push(service);
       ctx.log('http: seeding through the API');
-      const fx = await seedHttpFixture(new Api(service.ready.url));
+      fx = await seedHttpFixture(new Api(service.ready.url));
       const raw = await spawnTs<Url>('bench/lib/floor-main.ts', { args: ['raw'] });
       const db = await spawnTs<Url>('bench/lib/floor-main.ts', { args: ['db'], env: { DATABASE_URL: url } });
       children.push(raw, db);
@@ -155,6 +157,8 @@ export async function httpSection(ctx: SectionContext): Promise<void> {
     } finally {
       for (const c of children.reverse()) await c.stop();
     }
+    // Alone on the database: each of its processes owns every consumer (bench/extra-read-model.ts).
+    await extraReadModelFigures(ctx, url, dir, fx.diario);
   });
 }
 

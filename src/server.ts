@@ -23,7 +23,7 @@ import { createThrottles } from './platform/throttle.ts';
 import { scheduleThrottlePurge, throttlePool } from './platform/throttle-shared.ts';
 import { allProjections } from './projections/index.ts';
 import { setMinCell } from './platform/analytics/views.ts';
-import { CheckpointRunner, projectionHandlers } from './projections/runner.ts';
+import { CheckpointRunner, projectionHandlers, type Projection } from './projections/runner.ts';
 import { instanceName } from './projections/lease-keeper.ts';
 import { voidLeases } from './projections/leases.ts';
 import { AUDIT_LOG_CONSUMER, AUDIT_RUNNER, auditLogHandler } from './projections/audit-log.ts';
@@ -49,6 +49,11 @@ export interface ServerOptions {
   database?: { knex: Knex; url: string };
   /** Timings and limits of the STOMP channel (tests shorten them). */
   realtime?: Partial<RealtimeOptions>;
+  /**
+   * Read models run beside the service's own (their tables made by the caller): only the bench's
+   * "adding a read model" figure and its test use it (bench/lib/extra-read-model.ts); a deployment has none.
+   */
+  extraProjections?: Projection[];
 }
 
 export interface RunningServer {
@@ -100,7 +105,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await setMinCell(knex, config.analyticsMinCell);
   // One name for this process in the consumer leases, shared by its runners (/health shows who owns what).
   const lease = { instance: instanceName(), ms: config.consumerLeaseMs };
-  const projections = new CheckpointRunner(knex, store, projectionHandlers(allProjections(config)), { table: 'projection_checkpoints', lease }, logger);
+  const projections = new CheckpointRunner(knex, store, projectionHandlers([...allProjections(config), ...(opts.extraProjections ?? [])]), { table: 'projection_checkpoints', lease }, logger);
   // The tamper-evident log: its own loop on the store as stored, so that it never waits for a read model.
   const signer = new CheckpointSigner(knex, config.audit, logger);
   const auditLog = new CheckpointRunner(knex, opened.raw, [auditLogHandler()], {

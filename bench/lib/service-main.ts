@@ -4,14 +4,22 @@
 // characters) and writes the counts there on exit: round trips are most of the cost of a request.
 // With BENCH_PUSH_LOG=<file>, every push is a line there (its notice id), written before the send
 // counts as done: the scale-out section counts pushes per notice across processes killed with -9.
+// With BENCH_EXTRA_READ_MODEL=1, the service also runs bench/lib/extra-read-model.ts (a read model
+// no write waits for; the runner creates its table first); set at all (1 or 0), READY waits until
+// every read model has caught up with the log, so that both sides of the figure start alike.
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../../src/platform/config.ts';
 import { startServer } from '../../src/server.ts';
+import { extraReadModel } from './extra-read-model.ts';
 
 const config = loadConfig(process.env);
 const pushLog = process.env.BENCH_PUSH_LOG;
 const push = pushLog ? { send: async (m: { noticeId?: string }) => (appendFileSync(pushLog, `${m.noticeId ?? '-'}\n`), 'sent' as const) } : undefined;
-const running = await startServer({ config, push });
+const extra = process.env.BENCH_EXTRA_READ_MODEL;
+const running = await startServer({ config, push, extraProjections: extra === '1' ? [extraReadModel] : [] });
+if (extra !== undefined && !(await running.deps.projections.waitFor(await running.deps.store.head(), 600_000))) {
+  throw new Error('the read models did not catch up with the log within 10 minutes');
+}
 const queryLog = process.env.BENCH_QUERY_LOG;
 const counts = new Map<string, number>();
 if (queryLog) {

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/platform/config.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import type { Projection } from '../../src/projections/runner.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { startSmtpServer } from './smtp.ts';
 import { UNTHROTTLED } from './limits.ts';
@@ -25,7 +26,7 @@ export interface TestServer extends RunningServer {
 }
 
 /** A whole server on a fresh database, a real in-process SMTP server and a recording push transport. */
-export async function startTestServer(opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { env?: Record<string, string>; clock?: Clock; extraProjections?: Projection[] } = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   const smtp = await startSmtpServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'practice-test-data-'));
@@ -40,7 +41,7 @@ export async function startTestServer(opts: { env?: Record<string, string>; cloc
     ...opts.env,
   });
   const push = new RecordingPush();
-  const running = await startServer({ config, database: db, push, clock: opts.clock });
+  const running = await startServer({ config, database: db, push, clock: opts.clock, extraProjections: opts.extraProjections });
   const request: TestServer['request'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.Authorization = `Bearer ${o.token}`;
