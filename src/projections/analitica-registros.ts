@@ -85,11 +85,15 @@ async function insertEntries(trx: Trx, kind: 'diario' | 'progreso', rows: Entry[
   for (const r of inserted) touch(trx, r.paciente, r.semana);
 }
 
-/** Inserts the pending entries (all, or only when one of them is `onlyFor`'s). */
+/**
+ * Inserts the pending entries (all, or only when one of them is `onlyFor`'s), after the pending
+ * assignments: each of those was recorded before the entries of its patient still pending.
+ */
 export async function flushEntries(trx: Trx, onlyFor?: number): Promise<void> {
   const p = pending.of(trx);
   if (onlyFor !== undefined && ![...p.diario, ...p.progreso].some((e) => e.id_paciente === onlyFor)) return;
   pending.take(trx);
+  await flushAsignaciones(trx);
   await insertEntries(trx, 'diario', p.diario);
   await insertEntries(trx, 'progreso', p.progreso);
 }
@@ -127,15 +131,35 @@ export async function removeRegistrosPaciente(trx: Trx, paciente: string): Promi
   await removeWhere(trx, 'progreso', 'paciente', paciente);
 }
 
+// Assignments of a batch are written together before the entries that need them (a rebuild met
+// one INSERT per registration here): per patient the last one, and whether it only fills a gap (a
+// registration: an assignment already there stays) or replaces.
+type Asignacion = { psicologo: string | null; soloSiNueva: boolean };
+const asignaciones = perTransaction(() => new Map<number, Asignacion>());
+
+async function flushAsignaciones(trx: Trx): Promise<void> {
+  const all = [...(asignaciones.take(trx) ?? [])];
+  for (const soloSiNueva of [true, false]) {
+    const rows = all.filter(([, a]) => a.soloSiNueva === soloSiNueva);
+    if (rows.length === 0) continue;
+    await trx.raw(
+      `insert into analitica_asignaciones (id_paciente, psicologo) select * from unnest(?::int[], ?::text[])
+       on conflict (id_paciente) do ${soloSiNueva ? 'nothing' : 'update set psicologo = excluded.psicologo'}`,
+      [rows.map(([id]) => id), rows.map(([, a]) => a.psicologo) as string[]], // nulls bind as NULL
+    );
+  }
+}
+
 /** The patient's psychologist from now on (null: none), for the entries recorded after this. */
 export async function asignar(trx: Trx, idPaciente: number, psicologo: string | null, onlyIfNew = false): Promise<void> {
-  await flushEntries(trx, idPaciente);
-  const insert = trx('analitica_asignaciones').insert({ id_paciente: idPaciente, psicologo }).onConflict('id_paciente');
-  await (onlyIfNew ? insert.ignore() : insert.merge(['psicologo']));
+  await flushEntries(trx, idPaciente); // the patient's entries recorded before it keep the previous one
+  const map = asignaciones.of(trx);
+  if (onlyIfNew && map.has(idPaciente)) return; // as the conflict with the row written before it would
+  map.set(idPaciente, { psicologo, soloSiNueva: onlyIfNew });
 }
 
 export async function psicologoEliminado(trx: Trx, psicologo: string): Promise<void> {
-  await flushEntries(trx);
+  await flushEntries(trx); // the pending assignments too
   await trx('analitica_asignaciones').where({ psicologo }).update({ psicologo: null });
 }
 
