@@ -50,7 +50,6 @@ export async function extraReadModelFigures(ctx: SectionContext, url: string, di
       ctx.log(`http: extra read model, pair ${i + 1}/${pairs}, ${side}`);
       const r = await measureSide(ctx, url, dir, writer, side);
       ctx.log(`http: extra read model, ${side}: ${round(r.rps, 0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`);
-      ctx.log(`http: extra read model, ${side}: ${round(r.rps, 0)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms`);
       rps[side].push(r.rps);
       for (const [k, v] of Object.entries(r.failures)) failures[k] = (failures[k] ?? 0) + v;
     }
