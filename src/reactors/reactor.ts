@@ -3,26 +3,50 @@ import type { StoredEvent } from '../eventstore/port.ts';
 import type { CheckpointedHandler } from '../projections/runner.ts';
 
 /** A side effect of events. It only records work (an outbox row) inside the batch transaction. */
-export interface Reactor {
+export interface Reactor<P = unknown> {
   name: string;
   /** The event types it reacts to; others are never given to it nor recorded as processed. */
   handles: readonly string[];
-  react(trx: Knex.Transaction, event: StoredEvent): Promise<void>;
+  /**
+   * What `react` needs from the read models for all of a batch's new events, looked up once
+   * (one query for the batch, not some per event). With it, the batch's events are reacted to
+   * at its end, in their order.
+   */
+  prepare?(trx: Knex.Transaction, events: readonly StoredEvent[]): Promise<P>;
+  /** `prepared`: what `prepare` found for a batch holding this event (absent: look it up). */
+  react(trx: Knex.Transaction, event: StoredEvent, prepared?: P): Promise<void>;
 }
 
 /** Reactors never replay: their own checkpoint, plus a processed-event table that dedupes by event id. */
-export function reactorHandlers(reactors: Reactor[]): CheckpointedHandler[] {
-  return reactors.map((r) => ({
-    name: r.name,
-    handles: r.handles,
-    async handle(trx, event) {
-      const { rows } = await trx.raw(
-        'insert into reactor_processed (reactor, event_id) values (?, ?) on conflict do nothing returning event_id',
-        [r.name, event.metadata.eventId],
-      );
-      if (rows.length > 0) await r.react(trx, event);
-    },
-  }));
+export function reactorHandlers(reactors: Reactor<any>[]): CheckpointedHandler[] {
+  return reactors.map((r) => {
+    // A prepared reactor's new events of the batch open in `trx`, reacted to at its flush.
+    const pending = new WeakMap<Knex.Transaction, StoredEvent[]>();
+    const handler: CheckpointedHandler = {
+      name: r.name,
+      handles: r.handles,
+      async handle(trx, event) {
+        const { rows } = await trx.raw(
+          'insert into reactor_processed (reactor, event_id) values (?, ?) on conflict do nothing returning event_id',
+          [r.name, event.metadata.eventId],
+        );
+        if (rows.length === 0) return;
+        if (!r.prepare) return r.react(trx, event);
+        const events = pending.get(trx) ?? [];
+        pending.set(trx, [...events, event]);
+      },
+    };
+    if (r.prepare) {
+      handler.flush = async (trx) => {
+        const events = pending.get(trx);
+        pending.delete(trx);
+        if (!events?.length) return;
+        const prepared = await r.prepare!(trx, events);
+        for (const event of events) await r.react(trx, event, prepared);
+      };
+    }
+    return handler;
+  });
 }
 
 /** One message for the outbox worker. */

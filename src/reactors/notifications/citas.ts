@@ -5,7 +5,7 @@ import { tokenHash } from '../../queries/dispositivos.ts';
 import { avisoCitaMail, avisoCitaPush, type AvisoCita, type TipoAvisoCita } from '../mail/templates.ts';
 import { DEFAULT_MAX_DEVICE_TOKENS } from '../../platform/limits.ts';
 import { enqueueAll, type OutboxMessage, type Reactor } from '../reactor.ts';
-import { recipientOf, type Recipient } from './recipients.ts';
+import { recipientsOf, type Recipient, type RecipientKey, type Recipients } from './recipients.ts';
 import { anunciadaPorSerie } from './series.ts';
 import type { Knex } from 'knex';
 
@@ -45,23 +45,36 @@ export async function notify(trx: Knex.Transaction, event: StoredEvent, tipo: Ti
   ]);
 }
 
+/** Cancelled by the patient's erasure: the read models may still show the patient (they run apart from reactors), so the event decides. */
+const porEliminacion = (d: AvisoEvent['data']) => 'causa' in d && d.causa === 'ELIMINACION_PACIENTE';
+
+/** Whom an event may notify: the patient (unless erased) and the psychologist. */
+function destinatarios(stored: StoredEvent): RecipientKey[] {
+  if (!TIPOS[stored.type] || anunciadaPorSerie(stored.type, stored.data)) return [];
+  const d = (stored as unknown as AvisoEvent).data;
+  return [...(porEliminacion(d) ? [] : [{ kind: 'paciente' as const, id: d.idPaciente }]), { kind: 'psicologo', id: d.idPsicologo }];
+}
+
 /**
  * CitaCreada and CitaCancelada → e-mail and push to the patient and the psychologist;
  * CitaRecordatorioEnviado → to the one it names (events from before reminders per user: the patient).
+ * The recipients of a whole batch come in one query.
  */
-export function citaNotificationsReactor(practiceTimezone: string, maxTokens = DEFAULT_MAX_DEVICE_TOKENS): Reactor {
+export function citaNotificationsReactor(practiceTimezone: string, maxTokens = DEFAULT_MAX_DEVICE_TOKENS): Reactor<Recipients> {
+  const lookup = (trx: Knex, events: readonly StoredEvent[]) => recipientsOf(trx, events.flatMap(destinatarios), practiceTimezone, maxTokens);
   return {
     name: 'notificaciones-citas',
     handles: Object.keys(TIPOS),
-    async react(trx, stored) {
+    prepare: lookup,
+    async react(trx, stored, prepared) {
       const tipo = TIPOS[stored.type];
       if (!tipo || anunciadaPorSerie(stored.type, stored.data)) return;
       const d = (stored as unknown as AvisoEvent).data;
-      // Cancelled by the patient's erasure: the read models may still show the patient (they run
-      // apart from reactors), so the event decides: the patient is not written to nor named.
-      const erased = 'causa' in d && d.causa === 'ELIMINACION_PACIENTE';
-      const paciente = erased ? null : await recipientOf(trx, 'paciente', d.idPaciente, practiceTimezone, maxTokens);
-      const psicologo = await recipientOf(trx, 'psicologo', d.idPsicologo, practiceTimezone, maxTokens);
+      const found = prepared ?? await lookup(trx, [stored]);
+      // The erased patient is not written to nor named.
+      const erased = porEliminacion(d);
+      const paciente = erased ? null : found.get('paciente', d.idPaciente);
+      const psicologo = found.get('psicologo', d.idPsicologo);
       const para = tipo === 'recordatorio' ? recordatorioDe(d as CitaRecordatorioEnviado['data']).destinatario : null;
       if (paciente && para !== 'PSICOLOGO') await notify(trx, stored, tipo, paciente, aviso(paciente, psicologo, d.startDatetime, practiceTimezone, false), d.idCita);
       if (psicologo && para !== 'PACIENTE') {

@@ -8,7 +8,7 @@ import { tokenHash } from '../../queries/dispositivos.ts';
 import { esperandoHueco } from '../../queries/lista-espera.ts';
 import { enqueueAll, type OutboxMessage, type Reactor } from '../reactor.ts';
 import { aviso } from './citas.ts';
-import { recipientOf, type Recipient } from './recipients.ts';
+import { recipientsOf, type Recipient } from './recipients.ts';
 
 // Waitlist notices (docs/lista-espera.md): time freed in a psychologist's agenda (an appointment
 // cancelled, alone or with its series, or blocked time removed) is told to every patient with an
@@ -92,10 +92,14 @@ export function listaEsperaReactor(practiceTimezone: string, maxTokens = DEFAULT
       const hoy = ahora.toISODate()!;
       const pacientes = primeraPorPaciente(await esperandoHueco(trx, h.idPsicologo, h.inicio, hoy), h.excepto);
       if (pacientes.size === 0) return;
-      const psicologo = await recipientOf(trx, 'psicologo', h.idPsicologo, practiceTimezone, maxTokens);
+      // The psychologist and every waiting patient in one query.
+      const found = await recipientsOf(trx, [
+        { kind: 'psicologo', id: h.idPsicologo }, ...[...pacientes.keys()].map((id) => ({ kind: 'paciente' as const, id })),
+      ], practiceTimezone, maxTokens);
+      const psicologo = found.get('psicologo', h.idPsicologo);
       const messages: OutboxMessage[] = [];
       for (const [idPaciente, idEntrada] of pacientes) {
-        const to = await recipientOf(trx, 'paciente', idPaciente, practiceTimezone, maxTokens);
+        const to = found.get('paciente', idPaciente);
         if (to) messages.push(...avisos(to, psicologo, h, claveAviso(h, hoy, idPaciente), idEntrada, practiceTimezone));
       }
       await enqueueAll(trx, messages);
