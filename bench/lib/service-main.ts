@@ -2,15 +2,34 @@
 // DATABASE_URL, configured from the environment the runner passes. Prints `READY {"url": ...}`.
 // With BENCH_QUERY_LOG=<file>, counts the SQL statements the service sends (by their first 70
 // characters) and writes the counts there on exit: round trips are most of the cost of a request.
+// Counted at node-postgres's Client.query, so that every statement is: knex's, the event store's
+// named statements on connections it takes from knex's pool (they bypass knex's query event), the
+// shared limits' own pool, the listeners.
 // With BENCH_PUSH_LOG=<file>, every push is a line there (its notice id), written before the send
 // counts as done: the scale-out section counts pushes per notice across processes killed with -9.
 // With BENCH_EXTRA_READ_MODEL=1, the service also runs bench/lib/extra-read-model.ts (a read model
 // no write waits for; the runner creates its table first); set at all (1 or 0), READY waits until
 // every read model has caught up with the log, so that both sides of the figure start alike.
 import { appendFileSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
 import { loadConfig } from '../../src/platform/config.ts';
 import { startServer } from '../../src/server.ts';
 import { extraReadModel } from './extra-read-model.ts';
+
+const queryLog = process.env.BENCH_QUERY_LOG;
+const counts = new Map<string, number>();
+let counting = false;
+if (queryLog) {
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const sql = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+    if (counting && sql) {
+      const key = sql.replace(/\s+/g, ' ').trim().slice(0, 70);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
 
 const config = loadConfig(process.env);
 const pushLog = process.env.BENCH_PUSH_LOG;
@@ -20,14 +39,7 @@ const running = await startServer({ config, push, extraProjections: extra === '1
 if (extra !== undefined && !(await running.deps.projections.waitFor(await running.deps.store.head(), 600_000))) {
   throw new Error('the read models did not catch up with the log within 10 minutes');
 }
-const queryLog = process.env.BENCH_QUERY_LOG;
-const counts = new Map<string, number>();
-if (queryLog) {
-  running.deps.knex.on('query', (q: { sql: string }) => {
-    const key = q.sql.replace(/\s+/g, ' ').trim().slice(0, 70);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  });
-}
+counting = true; // from READY on: the start's migrations and catch-up are not the load's
 process.stdout.write(`READY ${JSON.stringify({ url: running.url })}\n`);
 
 let stopping = false;
