@@ -156,7 +156,8 @@ describe('AUDITOR role', function () {
     });
 
     it('never sees a password hash in any answer', () => {
-      for (const text of seen) expect(text).not.to.match(/\$2[aby]\$|"password/i);
+      // A hash, or a password field (an error message may name the field: that is no leak).
+      for (const text of seen) expect(text).not.to.match(/\$2[aby]\$|"password(Hash)?"\s*:/i);
     });
   });
 

@@ -26,13 +26,20 @@ export function spawnNpm(args: string[], env: NodeJS.ProcessEnv, detached = fals
   return { proc, output: () => chunks.join(''), exited };
 }
 
-/** `npm start` in its own process group, once /health answers. */
-export async function npmStart(env: NodeJS.ProcessEnv, port: number): Promise<Npm> {
-  const npm = spawnNpm(['start'], { ...env, PORT: String(port) }, true);
+/**
+ * `npm start` in its own process group, once /health answers. `port` is asked again when the one
+ * it gave was taken meanwhile (a free port found earlier is free only at that moment).
+ */
+export async function npmStart(env: NodeJS.ProcessEnv, port: () => Promise<number>, attempts = 3): Promise<Npm> {
+  const at = await port();
+  const npm = spawnNpm(['start'], { ...env, PORT: String(at) }, true);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (npm.proc.exitCode !== null) throw new Error(`npm start exited: ${npm.output()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.ok, () => false);
+    if (npm.proc.exitCode !== null) {
+      if (attempts > 1 && npm.output().includes(`EADDRINUSE: address already in use 127.0.0.1:${at}`)) return npmStart(env, port, attempts - 1);
+      throw new Error(`npm start exited: ${npm.output()}`);
+    }
+    const ok = await fetch(`http://127.0.0.1:${at}/health`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.ok, () => false);
     if (ok) return npm;
     if (Date.now() > deadline) throw new Error(`npm start did not start: ${npm.output()}`);
     await sleep(100);

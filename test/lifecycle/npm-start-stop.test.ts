@@ -25,7 +25,7 @@ describe('life cycle: stopping `npm start`', function () {
 
   /** Started, then `stop` run; asserts the npm process's exit and that nothing is left. */
   async function stopsCleanly(stop: (npmPid: number, serverPid: number) => Promise<void> | void): Promise<void> {
-    npm = await npmStart(env, await freePort());
+    npm = await npmStart(env, freePort);
     const npmPid = npm.proc.pid!;
     const server = lockHolder(dataDir)!;
     const pg = postmaster(dataDir)!;
