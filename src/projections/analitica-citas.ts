@@ -17,15 +17,30 @@ const sesiones = insertBuffer('hechos_sesiones', 'sesion');
 
 const horas = (ms: number) => Math.round(ms / 36_000) / 100;
 
+// A rebuild meets the same local starts again and again (a practice's hours): each one's instant
+// is computed once (about a fifth of this read model's time in a rebuild), in a bounded memo.
+const instantes = new Map<string, number | null>();
+const INSTANTES_MAX = 20_000;
+
+function instante(local: string, zone: string): number | null {
+  const key = `${zone} ${local}`;
+  let at = instantes.get(key);
+  if (at === undefined) {
+    if (instantes.size >= INSTANTES_MAX) instantes.clear();
+    instantes.set(key, (at = localInstant(local, zone)));
+  }
+  return at;
+}
+
 /** Hours from `desde` (an instant) to a local start; null when the start is not a time of the zone. */
 function horasHasta(desde: string, startDatetime: string, zone: string): number | null {
-  const start = localInstant(startDatetime, zone);
+  const start = instante(startDatetime, zone);
   return start !== null ? horas(start - Date.parse(desde)) : null;
 }
 
 /** Where the appointment lies, and its lead time from the event that set that start (one zone lookup: hot in rebuilds). */
 function cuando(d: CitaCreada['data'] | CitaReprogramada['data'], occurredAt: string, zone: string) {
-  const start = localInstant(d.startDatetime, zone);
+  const start = instante(d.startDatetime, zone);
   return {
     semana: semanaDe(d.startDatetime), dia_semana: diaSemanaDe(d.startDatetime), hora: Number(d.startDatetime.slice(11, 13)),
     duracion_min: d.durationMinutes, antelacion_horas: start === null ? null : horas(start - Date.parse(occurredAt)),

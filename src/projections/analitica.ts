@@ -6,7 +6,7 @@ import type { SesionEvent } from '../events/sesion.ts';
 import type { PacienteRegistrado, PsicologoAsignado } from '../events/paciente.ts';
 import type { PsicologoEliminado } from '../events/psicologo.ts';
 import type { ClaveClinicaDestruida } from '../events/retencion.ts';
-import { pseudonymizer } from '../platform/analytics/pseudonyms.ts';
+import { pseudonymizer, type Pseudonymizer } from '../platform/analytics/pseudonyms.ts';
 import { ANALITICA_VIEWS, createAnaliticaViews } from '../platform/analytics/views.ts';
 import { addDiario, addProgreso, asignar, flushEntries, flushRegistros, psicologoEliminado, removeDiario, removeRegistrosPaciente } from './analitica-registros.ts';
 import { citaCancelada, citaCreada, citaEstado, citaReprogramada, flushCitas, removeCitasPaciente, sesionEliminada, sesionRegistrada } from './analitica-citas.ts';
@@ -14,6 +14,24 @@ import { citaCancelada, citaCreada, citaEstado, citaReprogramada, flushCitas, re
 type Event = CitaEvent | SesionEvent | ProgresoEvent | DiarioEvent | PacienteRegistrado | PsicologoAsignado | PsicologoEliminado | ClaveClinicaDestruida;
 
 const RECORDS = new Set(['ProgresoRegistrado', 'DiarioRegistrado', 'CitaCreada', 'CitaReprogramada', 'SesionRegistrada']);
+
+/**
+ * Patients' and psychologists' pseudonyms (a keyed hash each) come back in most events of a
+ * rebuild: kept in a bounded memo. Records' ids occur once or twice: hashed every time.
+ */
+function recurring(pseud: Pseudonymizer): Pseudonymizer {
+  const memo = new Map<string, string>();
+  return (kind, id) => {
+    if (kind !== 'paciente' && kind !== 'psicologo') return pseud(kind, id);
+    const key = `${kind}:${id}`;
+    let p = memo.get(key);
+    if (p === undefined) {
+      if (memo.size >= 50_000) memo.clear();
+      memo.set(key, (p = pseud(kind, id)));
+    }
+    return p;
+  };
+}
 
 export interface AnaliticaOptions {
   /** ANALYTICS_PEPPER: the same one gives the same pseudonyms in every rebuild. */
@@ -29,7 +47,7 @@ export interface AnaliticaOptions {
  * retention job destroys their clinical key; then they leave every table.
  */
 export function analiticaProjection(opts: AnaliticaOptions): Projection {
-  const pseud = pseudonymizer(opts.analyticsPepper);
+  const pseud = recurring(pseudonymizer(opts.analyticsPepper));
   const zone = opts.practiceTimezone;
   return {
     name: 'analitica',

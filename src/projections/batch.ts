@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Position, StoredEvent } from '../eventstore/port.ts';
 import { ApplyError } from './failures.ts';
-import { fence } from './leases.ts';
+import { fence, FENCE_SQL } from './leases.ts';
 
 /** A filter on event types: a list, a predicate, or absent for every event. */
 export type EventFilter = readonly string[] | ((type: string) => boolean);
@@ -70,14 +70,15 @@ export async function commitBatch(knex: Knex, table: string, parts: Part[], even
   if (live.length === 0) return { kind: 'committed', positions: new Map() };
   return knex.transaction<CommitOutcome>(async (trx) => {
     // Read models are derived: a batch lost in a crash is lost with its checkpoint and applied
-    // again, so its commit need not wait for the disk. Reactors' outbox rows do wait.
-    if (table === 'projection_checkpoints') await trx.raw('set local synchronous_commit = off');
+    // again, so its commit need not wait for the disk (set in the locks' statement: a round trip
+    // less). Reactors' outbox rows do wait.
+    const lazy = table === 'projection_checkpoints' ? "set_config('synchronous_commit', 'off', true), " : '';
     const names = live.map((p) => p.handler.name);
     // The locks first, then the checkpoints in a statement of its own: read in the same statement, the
     // checkpoint came from a snapshot taken before the lock, so a batch another process committed just
     // before we got the lock looked unapplied and was applied twice.
     const { rows: locks } = await trx.raw(
-      'select bool_and(pg_try_advisory_xact_lock(hashtext(? || \':\' || k.name))) as locked from unnest(?::text[]) as k(name)',
+      `select ${lazy}bool_and(pg_try_advisory_xact_lock(hashtext(? || ':' || k.name))) as locked from unnest(?::text[]) as k(name)`,
       [table, names],
     );
     if (locks[0].locked !== true) return { kind: 'locked' } as const;
@@ -88,13 +89,8 @@ export async function commitBatch(knex: Knex, table: string, parts: Part[], even
     const at = new Map<string, Position | null>(current.map((r: { name: string; position: Position | null }) => [r.name, r.position]));
     if (live.some((p) => (at.get(p.handler.name) ?? null) !== p.from)) return { kind: 'moved' } as const;
     await applyEvents(trx, live, events);
-    if (owner !== undefined) await fenced(trx, table, names, owner);
     const positions = new Map(live.map((p) => [p.handler.name, events[p.upto - 1].position]));
-    await trx.raw(
-      `insert into ${table} (name, position, updated_at) select n, p, now() from unnest(?::text[], ?::text[]) as x(n, p)
-       on conflict (name) do update set position = excluded.position, updated_at = excluded.updated_at`,
-      [[...positions.keys()], [...positions.values()]],
-    );
+    await writeCheckpoints(trx, table, positions, owner);
     return { kind: 'committed', positions } as const;
   }).catch((err) => {
     if (err instanceof LeaseLost) return { kind: 'lost', names: err.names } as const;
@@ -103,11 +99,26 @@ export async function commitBatch(knex: Knex, table: string, parts: Part[], even
 }
 
 /**
- * Last line before the checkpoint: a consumer whose lease ended or was taken over while its batch
- * ran (a paused process that woke up) rolls the batch back. The lease rows stay locked to the commit.
+ * Every checkpoint in one statement; with `owner`, behind the fence in the same statement (a round
+ * trip less): a consumer whose lease ended or was taken over while its batch ran (a paused process
+ * that woke up) writes nothing and rolls the batch back. The lease rows stay locked (FOR SHARE) to
+ * the commit, as `fence` leaves them.
  */
-async function fenced(trx: Knex.Transaction, table: string, names: string[], owner: string): Promise<void> {
-  const held = await fence(trx, table, names, owner);
+async function writeCheckpoints(trx: Knex.Transaction, table: string, positions: Map<string, Position>, owner?: string): Promise<void> {
+  const names = [...positions.keys()];
+  const upsert = `insert into ${table} (name, position, updated_at) select n, p, now() from unnest(?::text[], ?::text[]) as x(n, p)`;
+  const onConflict = 'on conflict (name) do update set position = excluded.position, updated_at = excluded.updated_at';
+  if (owner === undefined) {
+    await trx.raw(`${upsert} ${onConflict}`, [names, [...positions.values()]]);
+    return;
+  }
+  const { rows } = await trx.raw(
+    `with held as materialized (${FENCE_SQL}),
+     written as (${upsert} where (select count(*) from held) = ? ${onConflict})
+     select coalesce((select array_agg(name) from held), '{}') as held`,
+    [table, names, owner, names, [...positions.values()], names.length],
+  );
+  const held = new Set<string>(rows[0].held);
   const gone = names.filter((n) => !held.has(n));
   if (gone.length > 0) throw new LeaseLost(gone);
 }

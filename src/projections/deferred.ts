@@ -62,5 +62,10 @@ export function insertBuffer(table: string, key: string) {
  * encoding of a bound parameter makes it (PostgreSQL refuses the `\ud800` escape).
  */
 export function toJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v) => (typeof v === 'string' ? v.toWellFormed() : v));
+  // JSON.stringify writes a lone surrogate as a `\udXXX` escape: only then is the (much slower)
+  // replacer needed. A false alarm (an escaped backslash before "ud8") just takes the slow path.
+  const fast = JSON.stringify(value);
+  return LONE_ESCAPE.test(fast) ? JSON.stringify(value, (_k, v) => (typeof v === 'string' ? v.toWellFormed() : v)) : fast;
 }
+
+const LONE_ESCAPE = /\\u[dD][89a-fA-F]/;

@@ -17,23 +17,27 @@ export interface BatchResult {
 type MemberPart = Part & { member: Member };
 
 /**
- * Reads one batch from `from` and commits it for `group`: first for the consumers writes wait
- * for, then, in a transaction of its own, for the others, so that they never delay an answer
- * and one of them held elsewhere (a lock, a rebuild) never holds the others up.
+ * Reads one batch from `from` and commits it for `group` in two transactions at once, on two
+ * connections: one for the consumers writes wait for, one for the others, so that the others
+ * never delay an answer, one of them held elsewhere (a lock, a rebuild) never holds the others up,
+ * and the database works on one lane while this process prepares the other's rows.
  */
 export async function groupBatch(core: RunnerCore, reader: BatchReader, group: Member[], from: Position | null): Promise<BatchResult> {
-  const { events } = await reader.read(from);
+  const { events, asked } = await reader.read(from);
   if (events.length === 0) return { progressed: false, short: true, locked: true };
   const lanes = [group.filter((m) => m.reads), group.filter((m) => !m.reads)].filter((lane) => lane.length > 0);
-  const first = await laneBatch(core, reader, lanes[0], events);
-  if (lanes.length === 1) return first;
-  const second = await laneBatch(core, reader, lanes[1], events);
+  // Both settle before the loop goes on (a failed one is thrown then): no lane outlives its round.
+  const settled = await Promise.allSettled(lanes.map((lane) => laneBatch(core, reader, lane, events, asked)));
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+  const [first, second] = settled.map((r) => (r as PromiseFulfilledResult<BatchResult>).value);
+  if (!second) return first;
   // The loop's pace follows the first lane; a second one that is locked out catches up later.
   return { progressed: first.progressed || second.progressed, short: first.short && second.short, locked: first.locked };
 }
 
 /** Commits `events` for `group`. A consumer that throws on an event keeps the events before it and stops there; the others commit them all. */
-async function laneBatch(core: RunnerCore, reader: BatchReader, group: Member[], events: StoredEvent[]): Promise<BatchResult> {
+async function laneBatch(core: RunnerCore, reader: BatchReader, group: Member[], events: StoredEvent[], asked: number): Promise<BatchResult> {
   const parts: MemberPart[] = group.map((member) => ({
     member, handler: member.handler, accepts: member.accepts, from: member.position, upto: events.length,
   }));
@@ -52,12 +56,12 @@ async function laneBatch(core: RunnerCore, reader: BatchReader, group: Member[],
       part.upto = err.index;
       continue;
     }
-    return settle(core, reader, group, parts, outcome, events.length);
+    return settle(core, reader, group, parts, outcome, events.length < asked);
   }
 }
 
 /** What a lane's commit means for its consumers, the waiters and the loop. */
-async function settle(core: RunnerCore, reader: BatchReader, group: Member[], parts: MemberPart[], outcome: CommitOutcome, read: number): Promise<BatchResult> {
+async function settle(core: RunnerCore, reader: BatchReader, group: Member[], parts: MemberPart[], outcome: CommitOutcome, short: boolean): Promise<BatchResult> {
   if (outcome.kind === 'lost') {
     core.leases?.lost(outcome.names); // refused by the fence: another instance owns them now
     return { progressed: false, short: true, locked: true };
@@ -75,5 +79,5 @@ async function settle(core: RunnerCore, reader: BatchReader, group: Member[], pa
   for (const p of parts) if (p.member.failure && p.member.failure.attempts >= core.policy.attempts) await park(core, p.member);
   if (outcome.positions.size > 0) core.announce();
   reader.forgetPassed();
-  return { progressed: true, short: read < core.batchSize, locked: true };
+  return { progressed: true, short, locked: true };
 }

@@ -45,6 +45,8 @@ export class LagTracker {
     if (head === undefined || this.compare(after, head) > 0) {
       this.tail = batch; // nothing known yet, or past all of it: the newer run wins
       this.from = after;
+    } else if (after === head) {
+      for (const k of batch) this.tail.push(k); // the next batch (a catch-up, a rebuild): no comparison per event
     } else if (this.compare(after, this.from!) >= 0) {
       this.tail.push(...batch.filter((k) => this.compare(k.position, head) > 0));
     } else if (batch.length > 0 && this.compare(batch[batch.length - 1].position, this.from!) >= 0) {
@@ -60,9 +62,7 @@ export class LagTracker {
   /** Every consumer has passed `floor`: what lies at or before it is no longer needed. */
   forget(floor: Position | null): void {
     if (this.from === undefined || this.compare(floor, this.from) <= 0) return;
-    let i = 0;
-    while (i < this.tail.length && this.compare(this.tail[i].position, floor) <= 0) i++;
-    this.tail = this.tail.slice(i);
+    this.tail = this.tail.slice(this.firstAfter(floor));
     this.from = floor;
   }
 

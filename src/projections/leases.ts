@@ -104,17 +104,17 @@ export async function announceLeases(knex: Knex, pool: string): Promise<void> {
   await knex.raw('select pg_notify(?, ?)', [CHECKPOINT_CHANNEL, leasePayload(pool)]);
 }
 
+/** The fence's query (bindings: checkpoint table, names, instance); batch.ts runs it with the checkpoints. */
+export const FENCE_SQL = `select name from consumer_leases where checkpoint_table = ? and name = any(?::text[]) and owner = ? and expires_at > clock_timestamp()
+     order by name for share`;
+
 /**
  * The fence, inside a batch's transaction just before its checkpoint is written: which of `names`
  * this instance still holds, its lease not yet ended. The rows stay locked (FOR SHARE) until the
  * commit, so no other instance can take them over in between.
  */
 export async function fence(trx: Knex.Transaction, table: string, names: string[], instance: string): Promise<Set<string>> {
-  const { rows } = await trx.raw(
-    `select name from consumer_leases where checkpoint_table = ? and name = any(?::text[]) and owner = ? and expires_at > clock_timestamp()
-     order by name for share`,
-    [table, names, instance],
-  );
+  const { rows } = await trx.raw(FENCE_SQL, [table, names, instance]);
   return new Set(rows.map((r: { name: string }) => r.name));
 }
 

@@ -13,7 +13,10 @@ import { localCommitWakers } from './wakeups.ts';
 
 export interface RunnerOptions {
   table: 'projection_checkpoints' | 'reactor_checkpoints';
+  /** Events per batch (1,000); while batches come full, each next one doubles up to `catchUpBatchSize`. */
   batchSize?: number;
+  /** The largest batch of a catch-up or a rebuild: CATCH_UP_BATCH, or `batchSize` when that is given (batches of one size). */
+  catchUpBatchSize?: number;
   pollMs?: number;
   /** Called after a batch commits, per consumer (tests crash here; metrics listen here). */
   onBatch?: (name: string, position: Position) => void;
@@ -33,6 +36,13 @@ export interface RunnerOptions {
    */
   lease?: LeaseOptions | false;
 }
+
+/**
+ * The largest batch while a runner catches up (a rebuild, a restart behind): each batch pays fixed
+ * statements (locks, checkpoints, the fence) and one per table touched, so larger ones cost less
+ * per event; the decrypted events of two batches (this one and the one read ahead) stay in memory.
+ */
+export const CATCH_UP_BATCH = 8_000;
 
 export interface Member {
   handler: CheckpointedHandler;
@@ -99,6 +109,10 @@ export class RunnerCore {
 
   get batchSize(): number {
     return this.options.batchSize ?? 1_000;
+  }
+
+  get catchUpBatchSize(): number {
+    return this.options.catchUpBatchSize ?? this.options.batchSize ?? CATCH_UP_BATCH;
   }
 
   committed(m: Member, position: Position | undefined): void {

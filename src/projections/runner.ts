@@ -11,7 +11,7 @@ import type { ParkedTally } from './parked-tally.ts';
 import { readers, waitOn } from './read-your-writes.ts';
 import { RunnerCore, type RunnerOptions } from './runner-core.ts';
 import type { CheckpointWatcher } from './watcher.ts';
-import { localCommitWakers, pause, sleep, unreadAfter, wakeup } from './wakeups.ts';
+import { localCommitWakers, sleep, unreadAfter, wakeup } from './wakeups.ts';
 
 // The engine's parts, one job each: runner-core.ts (the consumers, where they stand, leases),
 // batch-reader.ts (reading the log ahead), group-batch.ts (a batch's transactions),
@@ -126,7 +126,9 @@ export class CheckpointRunner {
         }
         if (step.progressed && (!step.short || wake.fired())) continue;
         if (!step.locked) await sleep(15); // another process works on it now
-        else if (step.lead !== undefined && (await unreadAfter(core.knex, step.lead))) await pause(15, localCommitWakers);
+        // Held back by an open transaction: its commit is announced like any append, so wait for
+        // that too (a runner's commit here may also end the hold); 15 ms at most.
+        else if (step.lead !== undefined && (await unreadAfter(core.knex, step.lead))) await wakeup(core.store, localCommitWakers, 15).promise;
         else await Promise.race([wake.promise, sleep(this.untilNextRetry(pollMs))]);
       } catch (err) {
         core.logger?.error({ err, runner: core.options.table }, 'batch failed; retrying');

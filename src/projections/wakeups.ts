@@ -13,19 +13,6 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  */
 export const localCommitWakers = new Set<() => void>();
 
-/** Sleeps `ms` or until one of `wakers` is called. */
-export function pause(ms: number, wakers: Set<() => void>): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      wakers.delete(done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    wakers.add(done);
-  });
-}
-
 export interface Wakeup {
   promise: Promise<void>;
   cancel: () => void;
