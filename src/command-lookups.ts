@@ -10,6 +10,7 @@ import { findUsuarioParaPerfil } from './queries/pacientes.ts';
 import { findPerfilDeUsuario } from './queries/psicologos.ts';
 import { listSituaciones } from './queries/situaciones.ts';
 import { anyAdminExists } from './queries/usuarios.ts';
+import { outboxTraceOf, purgeOutbox } from './reactors/outbox-purge.ts';
 
 export function commandLookups(knex: Knex): CommandLookups {
   return {
@@ -21,5 +22,9 @@ export function commandLookups(knex: Knex): CommandLookups {
     duenoDispositivo: async (token) => (await findDispositivo(knex, token))?.idUsuario ?? null,
     citasVivasDesde: (idPaciente, desde) => citasVivasDesde(knex, idPaciente, desde),
     entradasEspera: (idPaciente, idPsicologo) => entradasCon(knex, idPaciente, idPsicologo),
+    avisosPendientesDe: async (idUsuario) => {
+      const trace = await outboxTraceOf(knex, idUsuario);
+      return trace && { purge: () => purgeOutbox(knex, trace) };
+    },
   };
 }

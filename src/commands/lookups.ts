@@ -28,6 +28,11 @@ export interface CommandLookups {
    * does not hold entries from before it, nor which were served (bookings) or left.
    */
   entradasEspera(idPaciente: number, idPsicologo: number): Promise<{ idEntrada: number; desde: string; hasta: string; estado: string }[]>;
+  /**
+   * What of a user may still wait in undelivered notices (address, name, device tokens), read now,
+   * before an erasure blanks the read models; `purge` drops or blanks those notices (null: no such user).
+   */
+  avisosPendientesDe(idUsuario: number): Promise<{ purge(): Promise<void> } | null>;
 }
 
 /** Waiting for the read models to pass a position (the projection engine; start-up steps read after it). */

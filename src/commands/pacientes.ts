@@ -9,7 +9,6 @@ import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand, type Step } from './handler.ts';
 import { pacienteDecider, type PacienteCommand } from './paciente.ts';
 import { usuarioDecider } from './usuario.ts';
-import { outboxTraceOf, purgeOutbox } from '../reactors/outbox-purge.ts';
 import { cancelarCitasFuturas } from './erasure-citas.ts';
 import { pacienteDe, pacienteVigente, psicologoExiste, registroDeUsuario, usuarioDe } from './streams.ts';
 
@@ -119,8 +118,8 @@ export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPacien
   }
   // Read before the read models blank the person; purged before the append (a crash after it
   // leaves nothing waiting) and again after it (rows the reactors queued meanwhile).
-  const trace = await outboxTraceOf(deps.knex, target.idUsuario);
-  if (trace) await purgeOutbox(deps.knex, trace);
+  const avisos = await deps.lookups.avisosPendientesDe(target.idUsuario);
+  await avisos?.purge();
   const steps: Step[] = [
     pacienteStep(idPaciente, { type: 'EliminarPaciente' }),
     { streamId: usuarioStream(target.idUsuario), decider: usuarioDecider, command: { type: 'DesactivarUsuario', data: { motivo: 'ELIMINACION_PACIENTE' } } },
@@ -134,6 +133,6 @@ export async function eliminarPaciente(deps: ErasureDeps, actor: Actor, idPacien
   // up.) The notices name nobody whatever the read models show (erasure-citas.ts), so destroying
   // the key first costs nothing.
   const canceladas = await cancelarCitasFuturas(deps, actor, idPaciente);
-  if (trace) await purgeOutbox(deps.knex, trace);
+  await avisos?.purge();
   return { position: canceladas.position ?? r.position, events: [...r.events, ...canceladas.events] };
 }

@@ -3,12 +3,12 @@ import { dirname, relative, resolve } from 'node:path';
 import { expect } from 'chai';
 
 // The command side decides from the event streams (and the reservations) only: nothing under
-// src/commands imports the read side (src/queries, src/projections) or a transport (src/http,
-// src/realtime). What a command needs from the read side it declares as a port of its own
+// src/commands imports the read side (src/queries, src/projections), the side effects that react
+// to events (src/reactors) or a transport (src/http, src/realtime). What a command needs from the read side it declares as a port of its own
 // (src/commands/lookups.ts) that the composition root fills in (docs/architecture.md "Layering").
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const FORBIDDEN = ['src/queries', 'src/projections', 'src/http', 'src/realtime'];
+const FORBIDDEN = ['src/queries', 'src/projections', 'src/reactors', 'src/http', 'src/realtime'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -48,7 +48,7 @@ describe('layering: src/commands imports no read model and no transport', () => 
     expect(hits).to.deep.equal(['../queries/a.ts', '../projections/runner.ts', '../http/c.ts', '../queries/side-effect.ts', '../realtime/d.ts']);
   });
 
-  it('no file under src/commands imports src/queries, src/projections, src/http or src/realtime', () => {
+  it('no file under src/commands imports src/queries, src/projections, src/reactors, src/http or src/realtime', () => {
     const files = sources(resolve(ROOT, 'src/commands'));
     expect(files.length).to.be.greaterThan(20);
     const violations = files.flatMap((file) => specifiers(readFileSync(file, 'utf8'))
