@@ -173,6 +173,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       stopThrottlePurge();
       await reminders.stop();
       await Promise.all([projections.stop(), auditLog.stop(), signer.stop(), reactors.stop(), outbox.stop(), users.stop()]);
+      mailer.close?.();
       await throttleDb.end();
       await replica?.close();
       await store.close();

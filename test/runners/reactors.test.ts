@@ -233,6 +233,28 @@ describe('reactors and the outbox (PostgreSQL, real SMTP)', function () {
     expect(recipients(smtp)).to.deep.equal(['r0@example.com', 'r1@example.com', 'r2@example.com']);
     expect((await outboxRows(db.knex)).map((r) => [r.status, r.attempts])).to.deep.equal([['SENT', 2], ['SENT', 2], ['SENT', 2]]);
   });
+  it('sends pushes while a slow mail server takes its time: each kind in its own order, side by side', async () => {
+    await db.knex.transaction(async (trx) => {
+      for (let i = 0; i < 3; i++) {
+        await enqueue(trx, 'mail', `slow-${i}:mail`, { to: `r${i}@example.com`, subject: 's', text: 't' });
+        await enqueue(trx, 'push', `slow-${i}:push`, { token: `t${i}`, title: 't', body: 'b' });
+      }
+    });
+    const sent: string[] = [];
+    const t0 = Date.now();
+    const pushedAt: number[] = [];
+    const worker = new OutboxWorker(db.knex, {
+      mail: async (p: MailMessage) => { await sleep(400); sent.push(p.to); },
+      push: async (p: { token: string }) => { sent.push(p.token); pushedAt.push(Date.now() - t0); },
+    }, undefined, 25);
+    worker.start();
+    stoppers.push(() => worker.stop());
+    await waitUntil(async () => sent.length === 6, 10_000, 'all sent');
+    expect(Math.max(...pushedAt), 'the three pushes before the first slow mail is done').to.be.below(400);
+    expect(sent.filter((x) => x.startsWith('r'))).to.deep.equal(['r0@example.com', 'r1@example.com', 'r2@example.com']);
+    expect(sent.filter((x) => x.startsWith('t'))).to.deep.equal(['t0', 't1', 't2']);
+  });
+
   it('gives a notice re-sent after a crash the Message-ID of the first send, so mail clients show it once', async () => {
     const claimMs = 400;
     const otherKnex = createKnex(db.url, 4);

@@ -12,6 +12,8 @@ export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedM
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
+    // The service keeps pooled connections open until it stops; a test that closes first need not wait for them.
+    closeTimeout: 200,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {

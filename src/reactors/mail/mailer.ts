@@ -14,14 +14,16 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes kept connections (the SMTP pool) at shutdown. */
+  close?(): void;
 }
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise .eml files in `<dataDir>/mail`. */
 export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string }): Mailer {
   const mail = ({ noticeId, ...m }: MailMessage) => ({ from: opts.from, ...m, ...(noticeId ? { messageId: messageIdOf(noticeId, opts.from) } : {}) });
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
-    return { send: async (m) => void (await transport.sendMail(mail(m))) };
+    const transport = nodemailer.createTransport(pooled(opts.smtpUrl));
+    return { send: async (m) => void (await transport.sendMail(mail(m))), close: () => transport.close() };
   }
   const dir = join(opts.dataDir, 'mail');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -40,4 +42,14 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
 export function messageIdOf(noticeId: string, from: string): string {
   const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return `<${noticeId}@${domain}>`;
+}
+
+/**
+ * The SMTP URL with `pool=true` unless it says otherwise: a few connections kept open and reused
+ * (nodemailer's pool), not a connection, greeting and handshake per mail.
+ */
+export function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
 }
