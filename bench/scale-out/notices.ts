@@ -21,7 +21,7 @@ export async function startMailSink(): Promise<MailSink> {
   const byNotice = new Map<string, number>();
   let total = 0;
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+    authOptional: true, disabledCommands: ['STARTTLS'], logger: false, closeTimeout: 200,
     onData(stream, _session, callback) {
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
@@ -42,6 +42,8 @@ export interface NoticeTally {
   kind: string;
   queued: number;
   once: number;
+  /** Not sent yet when counted (the outbox had not drained): neither lost nor sent. */
+  waiting: number;
   lost: number;
   doubled: number;
   unknown: number;
@@ -55,11 +57,14 @@ export async function tallyNotices(knex: Knex, mails: MailSink, instances: Insta
     for (const id of readFileSync(i.pushLog, 'utf8').split('\n').filter(Boolean)) pushes.set(id, (pushes.get(id) ?? 0) + 1);
   }
   const tally = (kind: string, arrived: Map<string, number>): NoticeTally => {
-    const ids = new Set(rows.filter((r) => r.kind === kind).map((r) => noticeIdOf(r.dedupe_key)));
-    const t: NoticeTally = { kind, queued: ids.size, once: 0, lost: 0, doubled: 0, unknown: 0 };
+    const ofKind = rows.filter((r) => r.kind === kind);
+    const ids = new Set(ofKind.map((r) => noticeIdOf(r.dedupe_key)));
+    const pending = new Set(ofKind.filter((r) => r.status === 'PENDING' || r.status === 'SENDING').map((r) => noticeIdOf(r.dedupe_key)));
+    const t: NoticeTally = { kind, queued: ids.size, once: 0, waiting: 0, lost: 0, doubled: 0, unknown: 0 };
     for (const id of ids) {
       const n = arrived.get(id) ?? 0;
       if (n === 1) t.once += 1;
+      else if (n === 0 && pending.has(id)) t.waiting += 1;
       else if (n === 0) t.lost += 1;
       else t.doubled += 1;
     }

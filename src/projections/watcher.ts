@@ -58,6 +58,9 @@ export function onCheckpointChannel(knex: Knex, fn: Listener): () => void {
   return subscribe(settings, JSON.stringify(settings), fn);
 }
 
+/** The payload of a batch's commit (a reset, a park or a retry announces the bare table: always read). */
+export const commitPayload = (table: string) => `${table}:commit`;
+
 /** The watchers listening in this process, so that a reset made here is known here at once. */
 const local = new Set<CheckpointWatcher>();
 
@@ -87,6 +90,8 @@ export class CheckpointWatcher {
   private readonly waiters = new Set<Waiter>();
   private refreshing: Promise<void> | null = null;
   private dirty = false;
+  /** Another process committed since the last read, and nobody here was waiting: read before the next wait. */
+  private stale = false;
   private unsubscribe: (() => void) | null = null;
   private announcing: Promise<void> | null = null;
   /** Told after every read of the table (a runner notices a reset by another process here). */
@@ -105,6 +110,12 @@ export class CheckpointWatcher {
     local.add(this);
     this.unsubscribe = onCheckpointChannel(this.knex, (payload) => {
       if (payload === this.table || payload === '*') void this.refresh();
+      // Another process's batch: read only when someone here waits, else when someone next does.
+      // Read at every commit, N instances read the table N × (commits of all of them) times.
+      else if (payload === commitPayload(this.table)) {
+        if (this.waiters.size > 0) void this.refresh();
+        else this.stale = true;
+      }
     });
   }
 
@@ -135,7 +146,7 @@ export class CheckpointWatcher {
       return;
     }
     this.announcing = this.knex
-      .raw('select pg_notify(?, ?)', [CHECKPOINT_CHANNEL, this.table])
+      .raw('select pg_notify(?, ?)', [CHECKPOINT_CHANNEL, commitPayload(this.table)])
       .then(() => {}, () => {})
       .finally(() => {
         this.announcing = null;
@@ -161,6 +172,7 @@ export class CheckpointWatcher {
       return this.refreshing;
     }
     const startSeq = this.seq;
+    this.stale = false;
     this.refreshing = (async () => {
       try {
         const rows: { name: string; position: Position | null }[] = await this.knex(this.table).select('name', 'position');
@@ -189,7 +201,7 @@ export class CheckpointWatcher {
    */
   async wait(names: string[], position: Position, timeoutMs: number, fresh: boolean, excused: (name: string) => boolean): Promise<boolean> {
     if (this.passed(names, position, excused) && !fresh) return this.passed(names, position);
-    if (fresh || names.some((n) => !this.known.has(n))) {
+    if (fresh || this.stale || names.some((n) => !this.known.has(n))) {
       for (const n of names) if (!this.known.has(n)) this.known.set(n, null);
       await this.refresh();
       if (this.passed(names, position, excused)) return this.passed(names, position);
@@ -208,6 +220,7 @@ export class CheckpointWatcher {
         },
       };
       this.waiters.add(waiter);
+      if (this.stale) void this.refresh(); // a commit announced while this waiter was on its way
     });
   }
 
