@@ -33,6 +33,8 @@ export async function startMailSink(): Promise<MailSink> {
       });
     },
   });
+  // A sender killed with -9 resets its pooled connections: an error of that connection, not of the sink.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, byNotice, total: () => total, close: () => new Promise<void>((r) => server.close(() => r())) };

@@ -29,6 +29,8 @@ export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedM
       });
     },
   });
+  // A server under test killed mid-connection resets it: that connection's error, not the sink's.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
