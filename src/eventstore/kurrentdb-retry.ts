@@ -8,7 +8,8 @@ import { EventStoreUnavailableError } from './port.ts';
 // append sent again carries the same event ids at the same expected revisions: a server that had
 // written it before the answer was lost answers with the original result and writes nothing.
 
-const ATTEMPTS = 20;
+/** How long an operation is tried again (waits growing to 500 ms): no attempt starts after it. */
+const BUDGET_MS = 7_000;
 const NAMES = new Set(['NotLeaderError', 'UnavailableError']);
 
 /** NotLeader or unavailable: the cluster changed under the call; the next attempt finds the leader. */
@@ -17,17 +18,23 @@ export function isTransient(err: unknown): boolean {
   return e instanceof NotLeaderError || e instanceof UnavailableError || (e instanceof Error && NAMES.has(e.name));
 }
 
+/** The client's discovery gave up (a plain Error: the client has no class for it). */
+const noLeaderFound = (err: unknown): boolean => err instanceof Error && /^Failed to discover after \d+ attempts/.test(err.message);
+
 /**
- * Runs `op` again on transient errors (up to ATTEMPTS, waiting a little longer each time, ~7 s in all);
+ * Runs `op` again on transient errors (for BUDGET_MS, waiting a little longer each time);
  * still failing: EventStoreUnavailableError (a 503, not a 500).
  */
 export async function retrying<T>(op: () => Promise<T>, onRetry: (err: unknown) => void = () => {}): Promise<T> {
+  const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {
       return await op();
     } catch (err) {
-      if (!isTransient(err)) throw err;
-      if (attempt >= ATTEMPTS) throw new EventStoreUnavailableError(err);
+      // The client's discovery found no leader (seconds of its own attempts): an election may still
+      // end, so it is tried again like the others, within the same time as they are.
+      if (!isTransient(err) && !noLeaderFound(err)) throw err;
+      if (Date.now() - started > BUDGET_MS) throw new EventStoreUnavailableError(err);
       onRetry(err);
       await new Promise((r) => setTimeout(r, Math.min(25 * attempt, 500)));
     }
