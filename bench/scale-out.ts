@@ -16,7 +16,7 @@ import { setUpPractice, type Practice } from './scale-out/practice.ts';
 import { listIds, lostWrites, runWorkload, type WorkloadResult } from './scale-out/workload.ts';
 import { lagWithInstances, OwnerSampler } from './scale-out/watch.ts';
 import { openBenchStore } from './projections.ts';
-import { throttleThroughBalancer } from './scale-out/throttle.ts';
+import { accuracy, BURST, PER_MINUTE } from './throttles.ts';
 
 const SECTION = 'Scale-out';
 const LEASE_MS = 5_000;
@@ -148,20 +148,22 @@ export async function scaleOutSection(ctx: SectionContext): Promise<void> {
 async function fourInstances(ctx: SectionContext, dbs: Databases, dir: string): Promise<void> {
   const urls = await dbs.create('scaleout_limits');
   const mails = await startMailSink();
-  const cluster = new Cluster(dir, { ...clusterEnv(urls, dir, mails.url, LEASE_MS), WRITES_PER_MINUTE: '60', WRITE_BURST: '20' });
+  const cluster = new Cluster(dir, { ...clusterEnv(urls, dir, mails.url, LEASE_MS), WRITES_PER_MINUTE: String(PER_MINUTE), WRITE_BURST: String(BURST) });
   try {
     await cluster.start(4);
     const api = new Api(cluster.url);
     ctx.log('scale-out: throttle accuracy through the balancer, 4 instances');
-    const t = await throttleThroughBalancer(api, 60, 20);
+    // bench/throttles.ts's accuracy run, through the one balancer address instead of round robin over instances.
+    const t = await accuracy([api], 'limite');
     ctx.add({
       section: SECTION, name: 'writes accepted ÷ the shared limit, one user through HAProxy, 4 instances', value: round(t.accepted / t.limit, 2), unit: '×',
       ratios: [{ to: 'exact (1.0; target ≤ 1.05)', value: round(t.accepted / t.limit, 2) }],
-      note: `${t.accepted} accepted of ${t.sent}, limit ${round(t.limit, 1)} (burst 20 + 60/min refill); statuses ${JSON.stringify(t.statuses)}`,
+      note: `${t.accepted} accepted of ${4 * BURST}, limit ${round(t.limit, 1)} (burst ${BURST} + ${PER_MINUTE}/min refill); statuses ${JSON.stringify(t.statuses)}`,
     });
     const { rate, lagSeconds } = { rate: 100, lagSeconds: ctx.sizes.scaleOut.lagSeconds };
     ctx.log(`scale-out: projection lag at ${rate} appends/s, 4 instances`);
-    const lag = await lagWithInstances(urls.primary, dir, t.idPaciente, rate, lagSeconds);
+    const writer = await api.registerPaciente('lag');
+    const lag = await lagWithInstances(urls.primary, dir, writer.idPaciente!, rate, lagSeconds);
     ctx.add({
       section: SECTION, name: `projection lag at ${rate} appends/s for ${lagSeconds} s, 4 instances (append → diario checkpoint)`, value: round(lag.p99, 1), unit: 'ms p99',
       ratios: [{ to: 'target (100 ms)', value: round(lag.p99 / 100, 2) }], note: `${lag.n} events; p50 ${round(lag.p50, 1)} ms; heard on the checkpoint channel by the bench process`,

@@ -16,8 +16,8 @@ import { failureNote, load } from './lib/load.ts';
 import { percentile, pool, ratio, round } from './lib/stats.ts';
 
 const SECTION = 'Throttles';
-const BURST = 20;
-const PER_MINUTE = 60;
+export const BURST = 20;
+export const PER_MINUTE = 60;
 type Url = { url: string };
 
 /** µs per check: `checks` calls from `concurrency` loops over 100 users' buckets. */
@@ -64,7 +64,7 @@ async function services(n: number, url: string, dir: string, env: Record<string,
 }
 
 /** One fresh user writes 4 × the burst round-robin over the instances, 4 in flight: accepted ÷ (burst + refill). */
-async function accuracy(apis: Api[], tag: string): Promise<{ accepted: number; limit: number; statuses: Record<string, number> }> {
+export async function accuracy(apis: Api[], tag: string): Promise<{ accepted: number; limit: number; statuses: Record<string, number> }> {
   const user = await apis[0].registerPaciente(tag);
   const statuses: Record<string, number> = {};
   let accepted = 0;

@@ -12,11 +12,16 @@ export const BENCH_ADMIN = { email: 'admin@bench.local', password: 'Bench12345' 
 export class Api {
   constructor(readonly base: string) {}
 
-  async call<T = any>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = {};
+  async call<T = any>(
+    method: string, path: string, opts: { body?: unknown; token?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+  ): Promise<{ status: number; body: T; headers: Headers }> {
+    const headers: Record<string, string> = { ...opts.headers };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-    const res = await fetch(`${this.base}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const res = await fetch(`${this.base}${path}`, {
+      method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs),
+    });
     const text = await res.text();
     let body: unknown = text;
     try {
@@ -24,7 +29,7 @@ export class Api {
     } catch {
       /* plain text */
     }
-    return { status: res.status, body: body as T };
+    return { status: res.status, body: body as T, headers: res.headers };
   }
 
   /** The call, or an error naming the request when it does not answer 2xx. */

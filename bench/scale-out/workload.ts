@@ -5,7 +5,7 @@
 // else it counts as a stale read. The first bookings of each patient start within hours, so their
 // reminders fall due during the round.
 import { DateTime } from 'luxon';
-import { futureSlot } from '../lib/api.ts';
+import { Api, futureSlot } from '../lib/api.ts';
 import type { Patient } from './practice.ts';
 
 const TOKEN = 'X-Consistency-Token';
@@ -14,9 +14,9 @@ const SOON_PER_PATIENT = 3;
 const SOON_MINUTES = 30;
 
 export interface Acknowledged {
-  citas: { idCita: number; token: string; soon: boolean }[];
-  diario: { id: number; token: string }[];
-  mensajes: { idMensaje: number; receiverId: number; token: string; at: number }[];
+  citas: { idCita: number; soon: boolean }[];
+  diario: { id: number }[];
+  mensajes: { idMensaje: number; receiverId: number; at: number }[];
 }
 
 export interface WorkloadResult {
@@ -34,19 +34,10 @@ interface Call {
   token: string | null;
 }
 
-async function call(base: string, method: string, path: string, token: string, o: { body?: unknown; consistency?: string | null } = {}): Promise<Call> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (o.consistency) headers[TOKEN] = o.consistency;
-  if (o.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body), signal: AbortSignal.timeout(15_000) });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = text;
-  }
-  return { status: res.status, body, token: res.headers.get(TOKEN) };
+function call(base: string, method: string, path: string, token: string, o: { body?: unknown; consistency?: string | null } = {}): Promise<Call> {
+  const headers: Record<string, string> = o.consistency ? { [TOKEN]: o.consistency } : {};
+  return new Api(base).call(method, path, { token, body: o.body, headers, timeoutMs: 15_000 })
+    .then((r) => ({ status: r.status, body: r.body, token: r.headers.get(TOKEN) }));
 }
 
 /** Local datetime (practice zone) of the n-th soon slot of the psychologist's q-th patient. */
@@ -93,7 +84,7 @@ class Round {
     const body = { idPsicologo: p.psicologo.idPsicologo, startDatetime, durationMinutes: soon ? SOON_MINUTES : 50, motivo: 'Seguimiento' };
     const r = await call(this.o.url, 'POST', '/api/citas', p.session.token, { body });
     if (r.status !== 201) return this.fail(`cita ${r.status}`);
-    this.ack.citas.push({ idCita: r.body.idCita, token: r.token ?? '', soon });
+    this.ack.citas.push({ idCita: r.body.idCita, soon });
     const back = await call(this.o.url, 'GET', `/api/citas/${r.body.idCita}`, p.session.token, { consistency: r.token });
     this.seen(`cita ${r.body.idCita}: ${back.status}`, back.status === 200);
   }
@@ -102,7 +93,7 @@ class Round {
     const r = await call(this.o.url, 'POST', '/api/diario-emocional', p.session.token, { body: { emocion: 'Calma', intensidad: 4, nota: 'Paseo' } });
     if (r.status !== 201) return this.fail(`diario ${r.status}`);
     const id = r.body.idDiario as number;
-    this.ack.diario.push({ id, token: r.token ?? '' });
+    this.ack.diario.push({ id });
     const back = await call(this.o.url, 'GET', `/api/diario-emocional/${id}`, p.session.token, { consistency: r.token });
     this.seen(`diario ${id}: ${back.status}`, back.status === 200);
   }
@@ -111,7 +102,7 @@ class Round {
     const r = await call(this.o.url, 'POST', '/api/mensajes', p.session.token, { body: { receiverId: p.psicologo.idUsuario, mensaje: `hola ${step}` } });
     if (r.status !== 201) return this.fail(`mensaje ${r.status}`);
     const idMensaje = r.body.idMensaje as number;
-    this.ack.mensajes.push({ idMensaje, receiverId: p.psicologo.idUsuario, token: r.token ?? '', at: performance.now() });
+    this.ack.mensajes.push({ idMensaje, receiverId: p.psicologo.idUsuario, at: performance.now() });
     const back = await call(this.o.url, 'GET', '/api/mensajes', p.session.token, { consistency: r.token });
     const listed = back.status === 200 && Array.isArray(back.body) && back.body.some((m: { idMensaje: number }) => m.idMensaje === idMensaje);
     this.seen(`mensaje ${idMensaje}: ${back.status}`, listed);
@@ -177,10 +168,10 @@ export async function listIds(base: string, path: string, token: string, key: st
   const ids: number[] = [];
   let next: string | null = `${path}?limit=500`;
   for (let page = 0; next && page < 1000; page++) {
-    const res = await fetch(`${base}${next}`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(15_000) });
-    if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
-    for (const item of (await res.json()) as Record<string, number>[]) ids.push(item[key]);
-    next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+    const r: { status: number; body: Record<string, number>[]; headers: Headers } = await new Api(base).call('GET', next, { token, timeoutMs: 15_000 });
+    if (r.status !== 200) throw new Error(`GET ${path}: ${r.status}`);
+    for (const item of r.body) ids.push(item[key]);
+    next = /<([^>]+)>;\s*rel="next"/.exec(r.headers.get('link') ?? '')?.[1] ?? null;
   }
   return ids;
 }

@@ -103,9 +103,8 @@ export class OutboxWorker {
     const claimed = (rows as Claimed[]).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     this.hold(claimed);
     // Each kind in its own order, the kinds side by side: a slow mail server does not hold the pushes.
-    const byKind = new Map<string, Claimed[]>();
-    for (const row of claimed) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
-    await Promise.all([...byKind.values()].map((ofKind) => this.deliverInOrder(ofKind)));
+    const claimedKinds = [...new Set(claimed.map((row) => row.kind))];
+    await Promise.all(claimedKinds.map((kind) => this.deliverInOrder(claimed.filter((row) => row.kind === kind))));
     if (this.held.size === 0) this.stopRenewing();
     return rows.length;
   }
