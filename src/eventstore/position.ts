@@ -21,3 +21,20 @@ export function comparePgPositions(a: Position | null, b: Position | null): numb
   if (ta !== tb) return ta < tb ? -1 : 1;
   return ga === gb ? 0 : ga < gb ? -1 : 1;
 }
+
+/**
+ * A position as text whose order is the log's order, for SQL comparisons: both adapters' positions
+ * are two unsigned 64-bit decimals "<a>/<b>" compared part by part, so each is padded to 20 digits.
+ */
+export function sortablePosition(p: Position): string {
+  const m = /^(\d{1,20})\/(\d{1,20})$/.exec(p);
+  if (!m) throw new Error(`not a log position: ${p}`);
+  return `${m[1].padStart(20, '0')}/${m[2].padStart(20, '0')}`;
+}
+
+/** The position a sortable text stands for (leading zeros dropped). */
+export function positionFromSortable(s: string): Position {
+  const m = /^(\d{20})\/(\d{20})$/.exec(s);
+  if (!m) throw new Error(`not a sortable log position: ${s}`);
+  return `${BigInt(m[1])}/${BigInt(m[2])}`;
+}

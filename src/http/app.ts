@@ -39,6 +39,7 @@ import { calendarioRoutes } from './routes/calendario.ts';
 import { createMetrics, mountSystem } from './system.ts';
 import { consistencyTokens } from './consistency.ts';
 import { withReplicaReads, type ReplicaReads } from './replica-reads.ts';
+import { fhirGateway } from './fhir/gateway.ts';
 
 /** Every endpoint group of the API. */
 export function allRoutes(deps: AppDeps): RouteDef[] {
@@ -121,6 +122,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(securityHeaders());
   app.use(errorMiddleware(deps.config.practiceTimezone));
   app.use(cors(deps.config.corsOrigins));
+  // FHIR (docs/fhir.md) answers its own errors and parses its own bodies: before the JSON API's.
+  app.use(fhirGateway(deps, { users: options.users }));
   app.use(requireJson(multipart));
   app.use(discardUploads()); // formidable's temp files go when the request ends, whatever happened
   app.use(

@@ -21,6 +21,8 @@ import { situacionesProjection } from './situaciones.ts';
 import { usuariosProjection } from './usuarios.ts';
 import { feedsCalendarioProjection } from './feeds-calendario.ts';
 import { listaEsperaProjection } from './lista-espera.ts';
+import { clientesFhirProjection } from './clientes-fhir.ts';
+import { fhirProjection } from './fhir.ts';
 
 /** Every read model of the service; the analysts' schema needs the deployment's pepper and zone (Config has both). */
 export const allProjections = (opts: AnaliticaOptions): Projection[] => [
@@ -46,4 +48,6 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   mensajesProjection,
   feedsCalendarioProjection,
   listaEsperaProjection,
+  fhirProjection,
+  clientesFhirProjection,
 ];

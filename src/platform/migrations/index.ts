@@ -29,6 +29,8 @@ import * as m041 from './041_firmas_clinicas.ts';
 import * as m042 from './042_throttles.ts';
 import * as m043 from './043_consumer_leases.ts';
 import * as m044 from './044_append_key_rows.ts';
+import * as m045 from './045_fhir.ts';
+import * as m046 from './046_fhir_clientes.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -67,4 +69,6 @@ export const migrations: Record<string, Migration> = {
   '042_throttles': m042,
   '043_consumer_leases': m043,
   '044_append_key_rows': m044,
+  '045_fhir': m045,
+  '046_fhir_clientes': m046,
 };

@@ -1,0 +1,47 @@
+import type { Context, Next } from 'koa';
+import { AppError, errors } from '../../platform/errors.ts';
+import { prefersEnglish } from '../errors.ts';
+import { EventStoreUnavailableError } from '../../eventstore/port.ts';
+
+export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
+
+/** The issue type FHIR names for each of our statuses (R4 ValueSet issue-type). */
+const ISSUE_CODE: Record<number, string> = {
+  400: 'invalid', 401: 'login', 403: 'forbidden', 404: 'not-found', 405: 'not-supported', 406: 'not-supported', 409: 'conflict',
+  410: 'deleted', 413: 'too-costly', 415: 'not-supported', 429: 'throttled', 500: 'exception', 503: 'transient',
+};
+
+export function operationOutcome(status: number, text: string, severity: 'error' | 'information' = 'error') {
+  return {
+    resourceType: 'OperationOutcome',
+    issue: [{ severity, code: ISSUE_CODE[status] ?? 'processing', diagnostics: text }],
+  };
+}
+
+/** Answers with an OperationOutcome. */
+export function sendOutcome(ctx: Context, status: number, text: string, headers: Record<string, string> = {}): void {
+  ctx.status = status;
+  ctx.set(headers);
+  ctx.type = FHIR_JSON;
+  ctx.body = operationOutcome(status, text);
+}
+
+/** Every error under /fhir is an OperationOutcome; a 5xx says nothing of the cause. */
+export function fhirErrors() {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+    } catch (err) {
+      const e = err instanceof EventStoreUnavailableError ? errors.unavailable(1) : err;
+      if (e instanceof AppError) {
+        sendOutcome(ctx, e.status, prefersEnglish(ctx) ? e.mensaje.en : e.mensaje.es, e.headers);
+        if (e.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
+        return;
+      }
+      const status = (err as { httpCode?: number; status?: number })?.httpCode ?? (err as { status?: number })?.status;
+      if (status === 413 || status === 400) return sendOutcome(ctx, status, status === 413 ? 'Request body too large' : 'Bad request');
+      ctx.state.logger?.error({ err }, 'unhandled error');
+      sendOutcome(ctx, 500, prefersEnglish(ctx) ? 'Internal server error' : 'Error interno del servidor');
+    }
+  };
+}

@@ -1,0 +1,79 @@
+import type { Context } from 'koa';
+import { errors } from '../../platform/errors.ts';
+import type { FhirResourceType, SearchClause, SearchRequest } from '../../queries/fhir/types.ts';
+
+/** Parameters every type takes besides its own (docs/fhir.md "Searching"). */
+export const COMMON_PARAMS = ['_id', '_lastUpdated'] as const;
+/** Result parameters: how the page is made, not what matches. */
+const RESULT_PARAMS = new Set(['_count', '_cursor', '_format']);
+const JSON_FORMATS = new Set(['json', 'application/json', 'application/fhir+json']);
+
+export interface CountLimits {
+  defaultCount: number;
+  maxCount: number;
+}
+
+/** `a,b\,c` → ['a', 'b,c'] (R4 §3.1.1.4.1: a backslash escapes a comma, `$` and `|` in values). */
+function splitValues(value: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i];
+    if (ch === '\\' && i + 1 < value.length) cur += value[++i];
+    else if (ch === ',') { out.push(cur); cur = ''; }
+    else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+function checkFormat(value: string): void {
+  if (!JSON_FORMATS.has(value.split(';')[0].trim())) {
+    throw errors.invalid(`_format no admitido: ${value}; este servidor solo habla JSON`, `Unsupported _format: ${value}; this server speaks JSON only`);
+  }
+}
+
+function parseCount(value: string, limits: CountLimits): number {
+  if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > limits.maxCount) {
+    throw errors.invalid(`_count: se esperaba un entero de 1 a ${limits.maxCount}`, `_count: expected a whole number from 1 to ${limits.maxCount}`);
+  }
+  return Number(value);
+}
+
+/** A clause of a known parameter, its modifier checked; unknown names are a 400, never ignored. */
+function clauseOf(type: FhirResourceType, key: string, value: string): SearchClause | null {
+  const [name, modifier = null] = key.split(':', 2) as [string, string?];
+  const def = type.params[name];
+  if (!def && !(COMMON_PARAMS as readonly string[]).includes(name)) {
+    throw errors.invalid(`Parámetro de búsqueda desconocido para ${type.type}: ${name}`, `Unknown search parameter for ${type.type}: ${name}`);
+  }
+  if (modifier !== null && !(def?.modifiers ?? []).includes(modifier)) {
+    throw errors.invalid(`${name}: modificador no admitido :${modifier}`, `${name}: unsupported modifier :${modifier}`);
+  }
+  if (value === '') return null; // R4: an empty value is ignored
+  return { name, modifier, values: splitValues(value) };
+}
+
+/** The search a query string asks for. */
+export function parseSearch(ctx: Context, type: FhirResourceType, limits: CountLimits): SearchRequest {
+  const req: SearchRequest = { clauses: [], count: limits.defaultCount, cursor: null };
+  for (const [key, value] of new URLSearchParams(ctx.querystring)) {
+    if (RESULT_PARAMS.has(key)) {
+      if (key === '_count') req.count = parseCount(value, limits);
+      else if (key === '_cursor') req.cursor = value;
+      else checkFormat(value);
+      continue;
+    }
+    const clause = clauseOf(type, key, value);
+    if (clause) req.clauses.push(clause);
+  }
+  return req;
+}
+
+/** A read takes no parameters but `_format` (and `_pretty`, which changes nothing here). */
+export function checkReadQuery(ctx: Context): void {
+  for (const [key, value] of new URLSearchParams(ctx.querystring)) {
+    if (key === '_format') checkFormat(value);
+    else throw errors.invalid(`Parámetro no admitido en una lectura: ${key}`, `Parameter not supported on a read: ${key}`);
+  }
+}

@@ -1,0 +1,9 @@
+import type { FhirResourceType } from './types.ts';
+
+/** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
+export const fhirResourceTypes: FhirResourceType[] = [
+];
+
+const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
+
+export const fhirType = (name: string): FhirResourceType | undefined => byName.get(name);
