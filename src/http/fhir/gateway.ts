@@ -57,7 +57,9 @@ function send(ctx: Context, body: unknown): void {
 }
 
 function mountReads(router: Router, deps: AppDeps, auth: Middleware): void {
-  const rc = (): FhirDb => ({ knex: deps.knex, zone: deps.config.practiceTimezone });
+  const rc = (): FhirDb => ({
+    knex: deps.knex, zone: deps.config.practiceTimezone, now: () => deps.clock.now(), bookingHorizonDays: deps.config.limits.bookingHorizonDays,
+  });
   router.get('/:type', auth, async (ctx) => {
     const type = typeOf(ctx);
     const viewer = fhirViewer(ctx);

@@ -8,6 +8,10 @@ import type { Knex } from 'knex';
 export interface FhirDb {
   knex: Knex;
   zone: string;
+  /** The service's clock (Schedule's horizon, free Slots); absent: the system clock. */
+  now?: () => Date;
+  /** BOOKING_HORIZON_DAYS: how far ahead free Slots and a Schedule's planningHorizon reach; absent: its default. */
+  bookingHorizonDays?: number;
 }
 
 /** A FHIR resource as JSON (R4). */
