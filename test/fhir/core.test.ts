@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { adminBody, pacienteBody } from '../http/helpers.ts';
+import { fhirResourceTypes } from '../../src/queries/fhir/registry.ts';
+
+// The FHIR gateway itself: what any FHIR client meets before a resource type is involved.
+
+describe('FHIR R4 gateway', function () {
+  this.timeout(60_000);
+  let srv: TestServer;
+  let admin: string;
+  let paciente: { token: string; idPaciente: number; idUsuario: number };
+  const fhir = (method: string, path: string, token?: string, headers: Record<string, string> = {}) =>
+    srv.request(method, `/fhir/R4${path}`, { token, headers });
+  const outcome = (r: Awaited<ReturnType<typeof fhir>>, status: number, code: string) => {
+    expect(r.status, r.text).to.equal(status);
+    expect(r.headers.get('content-type')).to.match(/^application\/fhir\+json/);
+    expect(r.body.resourceType).to.equal('OperationOutcome');
+    expect(r.body.issue[0]).to.include({ severity: 'error', code });
+    expect(r.body.issue[0].diagnostics).to.be.a('string').and.not.match(/at .*\.ts:\d+/);
+  };
+
+  before(async () => {
+    srv = await startTestServer();
+    admin = await srv.adminToken();
+    const r = await srv.request('POST', '/auth/register-paciente', { body: pacienteBody() });
+    paciente = { token: r.body.token, idPaciente: r.body.idPaciente, idUsuario: r.body.idUsuario };
+  });
+  after(async () => srv?.stop());
+
+  it('serves a public CapabilityStatement (4.0.1) naming exactly the registered types, their searches and bulk export', async () => {
+    const r = await fhir('GET', '/metadata');
+    expect(r.status).to.equal(200);
+    expect(r.headers.get('content-type')).to.match(/^application\/fhir\+json/);
+    expect(r.body).to.include({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1', kind: 'instance', status: 'active' });
+    const rest = r.body.rest[0];
+    expect(rest.resource.map((x: { type: string }) => x.type)).to.deep.equal(fhirResourceTypes.map((t) => t.type));
+    for (const res of rest.resource) {
+      expect(res.interaction.map((i: { code: string }) => i.code)).to.deep.equal(['read', 'search-type']);
+      const names = res.searchParam.map((p: { name: string }) => p.name);
+      expect(names).to.include.members(['_id', '_lastUpdated']);
+      expect(names).to.have.members(['_id', '_lastUpdated', ...Object.keys(fhirResourceTypes.find((t) => t.type === res.type)!.params)]);
+    }
+    expect(rest.operation).to.deep.include({ name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export' });
+    expect(rest.security.extension[0].extension[0].valueUri).to.match(/\/fhir\/R4\/auth\/token$/);
+  });
+
+  it('answers every error as an OperationOutcome: no token 401, unknown type or path 404, writes 405', async () => {
+    outcome(await fhir('GET', '/Patient'), 401, 'login');
+    outcome(await fhir('GET', '/Patient', 'not-a-token'), 401, 'login');
+    outcome(await fhir('GET', '/Nonsense', admin), 404, 'not-found');
+    outcome(await fhir('GET', '/Nonsense/1', admin), 404, 'not-found');
+    outcome(await fhir('GET', '/a/b/c/d', admin), 404, 'not-found');
+    const post = await srv.request('POST', '/fhir/R4/Patient', { token: admin, body: { resourceType: 'Patient' }, headers: { 'Content-Type': 'application/fhir+json' } });
+    outcome(post, 405, 'not-supported');
+    expect(post.headers.get('allow')).to.equal('GET');
+    outcome(await fhir('DELETE', `/Patient/${paciente.idPaciente}`, admin), 405, 'not-supported');
+    // The REST API keeps its own error body.
+    const rest = await srv.request('GET', '/api/nonsense', { token: admin });
+    expect(rest.status).to.equal(404);
+    expect(rest.body).to.have.property('mensaje');
+  });
+
+  it('refuses an auditor (the audit only) with 403', async () => {
+    const b = adminBody({ nombre: 'Inés', apellido: 'Auditora' });
+    const token = (await srv.request('POST', '/auth/register-auditor', { token: admin, body: b })).body.token;
+    outcome(await fhir('GET', '/Patient', token), 403, 'forbidden');
+  });
+
+  it('keeps each FHIR stream\'s revision, last instant and log position in the fhir read model', async () => {
+    const stream = `paciente-${paciente.idPaciente}`;
+    const row = () => srv.deps.knex('fhir_versiones').where({ stream_id: stream }).first();
+    const before = await row();
+    expect(before).to.include({ recurso: 'paciente', id_paciente: paciente.idPaciente, eliminado_posicion: null });
+    const r = await srv.request('PUT', `/api/pacientes/${paciente.idPaciente}`, { token: paciente.token, body: { telefono: '600111222' } });
+    expect(r.status, r.text).to.be.oneOf([200, 204]);
+    const after = await row();
+    expect(Number(after.revision)).to.equal(Number(before.revision) + 1);
+    expect(after.posicion > before.posicion, 'the position moves on').to.equal(true);
+    expect(new Date(after.actualizado_en).getTime()).to.be.at.least(new Date(before.actualizado_en).getTime());
+    const provenance = await srv.deps.knex('fhir_procedencia').where({ stream_id: stream }).orderBy('revision');
+    expect(provenance.map((p) => p.tipo)).to.deep.equal(['PacienteRegistrado', 'PacienteActualizado']);
+    expect(provenance[1]).to.include({ id_usuario: paciente.idUsuario, rol: 'PACIENTE' });
+  });
+});
