@@ -36,10 +36,12 @@ import { auditLogRoutes } from './routes/audit-log.ts';
 import { mensajesRoutes } from './routes/mensajes.ts';
 import { directorioPsicologosRoutes } from './routes/directorio-psicologos.ts';
 import { calendarioRoutes } from './routes/calendario.ts';
+import { clientesFhirRoutes } from './routes/clientes-fhir.ts';
 import { createMetrics, mountSystem } from './system.ts';
 import { consistencyTokens } from './consistency.ts';
 import { withReplicaReads, type ReplicaReads } from './replica-reads.ts';
 import { fhirGateway } from './fhir/gateway.ts';
+import { registerSmartRoutes, verifySmartAccessToken } from './fhir/smart/index.ts';
 
 /** Every endpoint group of the API. */
 export function allRoutes(deps: AppDeps): RouteDef[] {
@@ -68,6 +70,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...mensajesRoutes(deps),
     ...directorioPsicologosRoutes(deps),
     ...calendarioRoutes(deps),
+    ...clientesFhirRoutes(deps),
   ], deps.config.jwtSecret);
 }
 
@@ -123,7 +126,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(errorMiddleware(deps.config.practiceTimezone));
   app.use(cors(deps.config.corsOrigins));
   // FHIR (docs/fhir.md) answers its own errors and parses its own bodies: before the JSON API's.
-  app.use(fhirGateway(deps, { users: options.users }));
+  app.use(fhirGateway(deps, { users: options.users, clients: verifySmartAccessToken, extraRoutes: [registerSmartRoutes] }));
   app.use(requireJson(multipart));
   app.use(discardUploads()); // formidable's temp files go when the request ends, whatever happened
   app.use(

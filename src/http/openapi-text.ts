@@ -25,6 +25,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Mensajes (psicólogo)': 'Mensajería del psicólogo',
   'Mensajes (administración)': 'Supervisión de todos los mensajes por un administrador',
   'Calendario': 'URL secreta de calendario (iCalendar) con las citas de cada usuario, para apps de calendario',
+  'Clientes FHIR': 'Sistemas que leen la API FHIR con SMART Backend Services (client_credentials con aserción JWT firmada); los registra un administrador',
 };
 
 export const PATH_PARAMETERS: Record<string, string> = {

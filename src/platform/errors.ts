@@ -25,7 +25,7 @@ const m = (es: string, en: string): Message => ({ es, en });
  * encontrada", "Psicólogo no encontrado"): a new noun does not compile until its gender is stated.
  */
 const RECURSOS = {
-  Archivo: 'm', Bloqueo: 'm', Cita: 'f', 'Dirección': 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f',
+  Archivo: 'm', Bloqueo: 'm', Cita: 'f', 'Cliente FHIR': 'm', 'Dirección': 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f',
   'Entrada del diario': 'f', 'Feed de calendario': 'm', 'Historial clínico': 'm', 'Horario laboral': 'm', Mensaje: 'm',
   Paciente: 'm', 'Perfil de psicólogo': 'm', 'Psicólogo': 'm', 'Psicólogo asignado': 'm', Recurso: 'm', Serie: 'f',
   'Sesión': 'f', 'Situación': 'f', Usuario: 'm',
