@@ -31,6 +31,7 @@ import * as m043 from './043_consumer_leases.ts';
 import * as m044 from './044_append_key_rows.ts';
 import * as m045 from './045_fhir.ts';
 import * as m046 from './046_fhir_clientes.ts';
+import * as m047 from './047_fhir_export.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '044_append_key_rows': m044,
   '045_fhir': m045,
   '046_fhir_clientes': m046,
+  '047_fhir_export': m047,
 };
