@@ -8,7 +8,10 @@ export function searchBundle(base: string, type: string, selfQuery: string, page
     resourceType: 'Bundle',
     type: 'searchset',
     link,
-    entry: page.resources.map((resource: FhirResource) => ({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource, search: { mode: 'match' } })),
+    // An empty page has no `entry` at all: FHIR JSON forbids empty arrays.
+    ...(page.resources.length === 0 ? {} : {
+      entry: page.resources.map((resource: FhirResource) => ({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource, search: { mode: 'match' } })),
+    }),
   };
 }
 
