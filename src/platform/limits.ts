@@ -46,6 +46,10 @@ export interface Limits {
   patientMaxFutureAppointmentsUnassigned: number;
   /** Longest appointment a patient books themselves, minutes (600, the absolute maximum, adds no bound). */
   patientMaxAppointmentMinutes: number;
+  /** Hours a Bulk Data export's manifest and files stay downloadable after it finishes (BULK_EXPORT_TTL_HOURS). */
+  bulkExportTtlHours: number;
+  /** Seconds a client is told to wait between status polls of an export in progress; sooner is a 429. */
+  bulkExportRetryAfterSeconds: number;
 }
 
 /** Default of MAX_DEVICE_TOKENS_PER_USER, also the bound of code that runs without the config. */
@@ -78,5 +82,7 @@ export function loadLimits(env: Env): Limits {
     patientMaxFutureAppointmentsPerPsychologist: int(env, 'PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST', 20, 0, 100_000),
     patientMaxFutureAppointmentsUnassigned: int(env, 'PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED', 2, 0, 100_000),
     patientMaxAppointmentMinutes: int(env, 'PATIENT_MAX_APPOINTMENT_MINUTES', 120, 1, 600),
+    bulkExportTtlHours: int(env, 'BULK_EXPORT_TTL_HOURS', 24, 1, 24 * 365),
+    bulkExportRetryAfterSeconds: int(env, 'BULK_EXPORT_RETRY_AFTER_SECONDS', 5, 1, 3600),
   };
 }
