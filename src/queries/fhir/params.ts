@@ -76,7 +76,8 @@ export function parseToken(value: string): { system: string | null; code: string
  * `idPattern`; anything else is a 400.
  */
 export function parseReference(name: string, value: string, types: readonly string[], idPattern = /^[1-9]\d{0,9}$/): { type: string; id: string } {
-  const m = /^(?:.*\/)?(?:([A-Z][A-Za-z]+)\/)?([A-Za-z0-9\-.]{1,64})$/.exec(value);
+  // The URL's path before `Type/` is optional; it must not swallow the type (`Practitioner/1` is no Patient).
+  const m = /^(?:(?:.*\/)?([A-Z][A-Za-z]+)\/)?([A-Za-z0-9\-.]{1,64})$/.exec(value);
   const type = m?.[1] ?? (types.length === 1 ? types[0] : null);
   if (!m || !type || !types.includes(type) || !idPattern.test(m[2])) {
     throw bad(name, value, `una referencia ${types.map((t) => `${t}/<id>`).join(' o ')}`);
