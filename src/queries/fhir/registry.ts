@@ -1,13 +1,9 @@
 import type { FhirResourceType } from './types.ts';
-import { patientType } from './resources/patient.ts';
 import { encounterType } from './resources/encounter.ts';
-import { groupType } from './resources/group.ts';
 
 /** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
 export const fhirResourceTypes: FhirResourceType[] = [
-  patientType,
   encounterType,
-  groupType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
