@@ -12,6 +12,7 @@ import { searchBundle, withCursor } from './bundle.ts';
 import { capabilityStatement } from './capability.ts';
 import { FHIR_JSON, fhirErrors, sendOutcome } from './outcome.ts';
 import { checkReadQuery, parseSearch } from './search-request.ts';
+import { consistencyTokens } from '../consistency.ts';
 import { checkTypeAllowed, fhirViewer, viewerOfClient, viewerOfUser, type FhirClient } from './viewer.ts';
 
 export const FHIR_BASE_PATH = '/fhir/R4';
@@ -94,10 +95,12 @@ export function fhirGateway(deps: AppDeps, opts: FhirGatewayOptions = {}): Middl
   mountReads(router, deps, auth);
   const routes = router.routes();
   const errorsToOutcome = fhirErrors();
+  // A read with the X-Consistency-Token of a REST write waits for it, as the REST API's reads do.
+  const consistent = consistencyTokens((a, b) => deps.store.compare(a, b), (p, ms) => deps.projections.waitForReads(p, ms), deps.config.readYourWritesTimeoutMs);
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/fhir' && !ctx.path.startsWith('/fhir/')) return next();
     await errorsToOutcome(ctx, async () => {
-      await routes(ctx as never, async () => {});
+      await consistent(ctx, () => routes(ctx as never, async () => {}));
       if (ctx.body !== undefined || ctx.status !== 404) return;
       // Read-only: a write to a resource path is a method this server does not allow.
       if (!['GET', 'HEAD'].includes(ctx.method)) return sendOutcome(ctx, 405, `This FHIR server is read-only: ${ctx.method} is not supported here`, { Allow: 'GET' });
