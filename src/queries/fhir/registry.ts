@@ -1,9 +1,11 @@
 import type { FhirResourceType } from './types.ts';
 import { encounterType } from './resources/encounter.ts';
+import { patientType } from './resources/patient.ts';
 
 /** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
 export const fhirResourceTypes: FhirResourceType[] = [
   encounterType,
+  patientType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
