@@ -1,5 +1,6 @@
 import type { FhirResourceType } from './types.ts';
 import { encounterType } from './resources/encounter.ts';
+import { groupType } from './resources/group.ts';
 import { patientType } from './resources/patient.ts';
 
 /** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
