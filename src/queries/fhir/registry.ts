@@ -7,6 +7,7 @@ import { patientType } from './resources/patient.ts';
 export const fhirResourceTypes: FhirResourceType[] = [
   encounterType,
   patientType,
+  groupType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
