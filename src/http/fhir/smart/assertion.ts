@@ -60,7 +60,8 @@ function checkClaims(claims: Record<string, unknown>, tokenUrl: string, nowSecon
 /** The active client the assertion authenticates, or invalid_client saying what failed. */
 export async function checkAssertion(knex: Knex, assertion: string, tokenUrl: string, now: Date): Promise<CheckedAssertion> {
   const parts = assertion.split('.');
-  if (parts.length !== 3 || !parts.every((p) => B64URL.test(p))) throw invalidClient('client_assertion is not a signed JWT (JWS compact serialization)');
+  // An empty signature gets as far as the alg check (`none` is refused by name).
+  if (parts.length !== 3 || !B64URL.test(parts[0]) || !B64URL.test(parts[1]) || !(parts[2] === '' || B64URL.test(parts[2]))) throw invalidClient('client_assertion is not a signed JWT (JWS compact serialization)');
   const header = json(parts[0], 'JWT header');
   const claims = json(parts[1], 'JWT payload');
   const alg = header.alg;
