@@ -22,8 +22,8 @@ export interface FhirGatewayOptions {
   users?: AuthUserCache;
   /** SMART Backend Services: the client behind an access token, or null when it is not one. */
   clients?: (deps: AppDeps, token: string) => Promise<FhirClient | null>;
-  /** More routes on the same router (bulk export, SMART token endpoint). */
-  extraRoutes?: ((router: Router, deps: AppDeps) => void)[];
+  /** More routes on the same router (bulk export, SMART token endpoint), before the reads; `auth` sets the viewer. */
+  extraRoutes?: ((router: Router, deps: AppDeps, auth: Middleware) => void)[];
 }
 
 /** The absolute base of FHIR URLs (fullUrl, links, manifests). */
@@ -91,7 +91,7 @@ export function fhirGateway(deps: AppDeps, opts: FhirGatewayOptions = {}): Middl
     const base = fhirBase(ctx, deps);
     send(ctx, capabilityStatement(fhirResourceTypes, { base, startedAt, tokenUrl: `${base}/auth/token`, exportTypes: ['Patient', 'Group'] }));
   });
-  for (const extra of opts.extraRoutes ?? []) extra(router, deps);
+  for (const extra of opts.extraRoutes ?? []) extra(router, deps, auth);
   mountReads(router, deps, auth);
   const routes = router.routes();
   const errorsToOutcome = fhirErrors();
