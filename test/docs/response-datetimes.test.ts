@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -183,6 +184,10 @@ describe('one rule for the datetimes of every response', function () {
       ok(await call('GET', `/api/admin/auditoria/accesos?idPaciente=${pac.idPaciente}`, admin));
       ok(await call('GET', `/api/pacientes/${pac.idPaciente}/exportacion`, pac.token));
       ok(await call('GET', '/api/citas/2147483647', pac.token), 404);
+      const publicKey = generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey;
+      const jwks = { keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1' }] };
+      ok(await call('POST', '/api/admin/clientes-fhir', admin, { nombre: 'Exportación HCE', jwks }), 201);
+      ok(await call('GET', '/api/admin/clientes-fhir', admin));
 
       expect(wrong, 'datetimes off the rule').to.deep.equal([]);
       const unfilled = [...fields.keys()].filter((k) => !seen.has(k));
