@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { newCita, newPaciente, type Persona } from '../notifications/support.ts';
 import { asignar } from '../clinico/support.ts';
 import { newFirmante, PASSWORD, type Firmante } from '../clinico/firma-support.ts';
-import { badRequest, fhirGet, ids, notFound, read, searchAll } from './clinical-support.ts';
+import { badRequest, ids, notFound, read, searchAll } from './clinical-support.ts';
 
 // The clinical record and messages as FHIR R4 (issue 26): Encounter, DocumentReference,
 // Condition, CarePlan, Observation, Communication, Provenance, on one server with real REST writes.
@@ -96,6 +96,65 @@ describe('FHIR clinical record', function () {
       await notFound(srv, admin, 'Encounter/abc');
     });
   });
+
+  describe('DocumentReference', () => {
+    const PSY = ['PSY', 'PSYTHPN'];
+    const decode = (a: any) => Buffer.from(a.data, 'base64').toString('utf8');
+
+    it('maps session notes: labels PSY and PSYTHPN, preliminary until signed, then final, amended with signed addenda', async () => {
+      let d = await read(srv, psiA.token, `DocumentReference/${s.s1}`);
+      expect(d).to.include({ resourceType: 'DocumentReference', id: String(s.s1), status: 'current', docStatus: 'preliminary' });
+      expect(d.meta.security.map((l: any) => [l.system, l.code])).to.deep.equal(PSY.map((c) => ['http://terminology.hl7.org/CodeSystem/v3-ActCode', c]));
+      expect(d.meta.security[1].display).to.equal('psychotherapy note information sensitivity');
+      expect(d.type.coding[0]).to.include({ system: 'http://loinc.org', code: '11510-5' });
+      expect(d.subject).to.deep.equal({ reference: `Patient/${p1.idPaciente}` });
+      expect(d.author).to.deep.equal([{ reference: `Practitioner/${psiA.idPsicologo}` }]);
+      expect(d.context.encounter).to.deep.equal([{ reference: `Encounter/${s.s1}` }]);
+      expect(d.content).to.have.length(1);
+      expect(d.content[0].attachment.contentType).to.equal('text/plain; charset=utf-8');
+      expect(decode(d.content[0].attachment)).to.equal('Ansiedad ante exámenes; trabajamos respiración');
+      expect(Date.parse(d.date)).to.be.closeTo(Date.now(), 300_000);
+      const v0 = d.meta.versionId;
+
+      await ok('POST', `/api/psicologo/sesiones/${s.s1}/firma`, psiA.token, { password: PASSWORD });
+      d = await read(srv, psiA.token, `DocumentReference/${s.s1}`);
+      expect(d.docStatus).to.equal('final');
+      expect(d.authenticator).to.deep.equal({ reference: `Practitioner/${psiA.idPsicologo}` });
+      expect(Number(d.meta.versionId)).to.be.above(Number(v0));
+
+      await ok('POST', `/api/psicologo/sesiones/${s.s1}/adendas`, psiA.token, { tipo: 'ACLARACION', texto: 'Exámenes de junio', password: PASSWORD });
+      d = await read(srv, admin, `DocumentReference/${s.s1}`);
+      expect(d.docStatus).to.equal('amended');
+      expect(d.content.map((c: any) => decode(c.attachment))).to.deep.equal(['Ansiedad ante exámenes; trabajamos respiración', 'Exámenes de junio']);
+      expect(d.content[1].attachment.title).to.equal('Adenda (ACLARACION)');
+    });
+
+    it('exists only for sessions with notes', async () => {
+      await notFound(srv, admin, `DocumentReference/${s.s2}`);
+      expect(await ids(srv, admin, 'DocumentReference')).to.deep.equal([s.s1, s.s1b, s.s3].map(String));
+    });
+
+    it('searches by patient, type (with and without system), date, _id; pages', async () => {
+      expect(await ids(srv, admin, `DocumentReference?patient=Patient/${p1.idPaciente}`)).to.deep.equal([String(s.s1), String(s.s1b)]);
+      expect(await ids(srv, admin, `DocumentReference?patient=${p3.idPaciente}&type=http://loinc.org|11510-5`)).to.deep.equal([String(s.s3)]);
+      expect(await ids(srv, admin, `DocumentReference?patient=${p3.idPaciente}&type=11510-5`)).to.deep.equal([String(s.s3)]);
+      expect(await ids(srv, admin, 'DocumentReference?type=http://snomed.info/sct|11510-5')).to.deep.equal([]);
+      expect(await ids(srv, admin, 'DocumentReference?type=11488-4')).to.deep.equal([]);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(await ids(srv, admin, `DocumentReference?date=ge${today}T00:00:00Z&_id=${s.s1b}`)).to.deep.equal([String(s.s1b)]);
+      expect(await ids(srv, admin, 'DocumentReference?date=lt2020')).to.deep.equal([]);
+      expect((await searchAll(srv, admin, 'DocumentReference?_count=2')).map((d) => d.id)).to.deep.equal([s.s1, s.s1b, s.s3].map(String));
+      await badRequest(srv, admin, 'DocumentReference?category=x');
+    });
+
+    it('is never shown to a patient, even their own; a psychologist sees their sessions\' notes', async () => {
+      await notFound(srv, p1.token, `DocumentReference/${s.s1}`);
+      expect(await ids(srv, p1.token, 'DocumentReference')).to.deep.equal([]);
+      expect(await ids(srv, p1.token, `DocumentReference?patient=${p1.idPaciente}`)).to.deep.equal([]);
+      expect(await ids(srv, psiA.token, 'DocumentReference')).to.deep.equal([String(s.s1), String(s.s1b)]);
+      await notFound(srv, psiB.token, `DocumentReference/${s.s1}`);
+      expect(await ids(srv, psiB.token, 'DocumentReference')).to.deep.equal([String(s.s3)]);
+    });
+  });
 });
 
-export { fhirGet, PASSWORD };
