@@ -1,4 +1,5 @@
 import type { FhirResourceType } from './types.ts';
+import { documentReferenceType } from './resources/document-reference.ts';
 import { encounterType } from './resources/encounter.ts';
 import { groupType } from './resources/group.ts';
 import { patientType } from './resources/patient.ts';
@@ -8,6 +9,7 @@ export const fhirResourceTypes: FhirResourceType[] = [
   encounterType,
   patientType,
   groupType,
+  documentReferenceType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
