@@ -123,6 +123,68 @@ describe('FHIR people and scheduling', function () {
     });
   });
 
+  describe('Practitioner, PractitionerRole and Schedule', () => {
+    let lic: Psicologo;
+    const HORARIO = { desde: '2020-01-01', hasta: null, dias: [
+      { dia: 1, intervalos: [{ horaInicio: '09:00', horaFin: '14:00' }, { horaInicio: '16:00', horaFin: '24:00' }] },
+      { dia: 3, intervalos: [{ horaInicio: '09:00', horaFin: '14:00' }] },
+    ] };
+    before(async () => {
+      const r = await srv.request('POST', '/auth/register-psicologo', { token: admin, body: psicologoBody({ nombre: 'Marta', apellido: 'Ibáñez', licencia: 'M-28451', especialidad: 'Ansiedad' }) });
+      expect(r.status, r.text).to.equal(200);
+      lic = { token: r.body.token, idPsicologo: r.body.idPsicologo, idUsuario: r.body.idUsuario };
+    });
+
+    it('maps the psychologist; a patient reads it without the e-mail; any signed-in person may read and search', async () => {
+      const p = await get(`Practitioner/${lic.idPsicologo}`, admin);
+      expect(p).to.include({ resourceType: 'Practitioner', id: String(lic.idPsicologo), active: true });
+      expect(p.name).to.deep.equal([{ use: 'official', family: 'Ibáñez', given: ['Marta'] }]);
+      expect(p.identifier).to.deep.equal([{ system: 'https://practice.example/fhir/CodeSystem/licencia', value: 'M-28451' }]);
+      expect(p.qualification).to.deep.equal([{ identifier: p.identifier, code: { text: 'Ansiedad' } }]);
+      expect(p.telecom[0]).to.include({ system: 'email', use: 'work' });
+      expect((await get(`Practitioner/${lic.idPsicologo}`, otroPsi.token)).telecom).to.have.length(1);
+      const byPatient = await get(`Practitioner/${lic.idPsicologo}`, otro.token);
+      expect(byPatient).to.not.have.property('telecom');
+      expect(byPatient.identifier).to.deep.equal(p.identifier);
+      expect(ids(await all('Practitioner?_count=2', jose.token))).to.include.members([psi, otroPsi, lic].map((x) => String(x.idPsicologo)));
+      expect(ids(await all(`Practitioner?_id=${lic.idPsicologo}`, jose.token))).to.deep.equal([String(lic.idPsicologo)]);
+      expect((await fhirGet(srv, 'Practitioner/999999', admin)).status).to.equal(404);
+      await expectOutcome(srv, 'Practitioner?name=marta', admin, 400);
+    });
+
+    it('PractitionerRole: working hours as availableTime; versionId from the hours once defined', async () => {
+      const before = await get(`PractitionerRole/${lic.idPsicologo}`, jose.token);
+      expect(before).to.not.have.property('availableTime');
+      expect(before.availabilityExceptions).to.match(/Sin horario/);
+      const r = await srv.request('PUT', '/api/psicologo/horario', { token: lic.token, body: HORARIO });
+      expect(r.status, r.text).to.equal(200);
+      const role = await get(`PractitionerRole/${lic.idPsicologo}`, jose.token);
+      expect(role).to.deep.include({ active: true, practitioner: { reference: `Practitioner/${lic.idPsicologo}`, display: 'Marta Ibáñez' }, specialty: [{ text: 'Ansiedad' }] });
+      expect(role.availableTime).to.deep.equal([
+        { daysOfWeek: ['mon'], availableStartTime: '16:00:00', availableEndTime: '23:59:59' },
+        { daysOfWeek: ['mon', 'wed'], availableStartTime: '09:00:00', availableEndTime: '14:00:00' },
+      ].sort((a, b) => a.availableStartTime.localeCompare(b.availableStartTime)));
+      expect(role.availabilityExceptions).to.match(/desde el 2020-01-01/);
+      expect(role.meta.versionId).to.equal('0'); // the horario stream's first event
+      await srv.request('PUT', '/api/psicologo/horario', { token: lic.token, body: { ...HORARIO, hasta: '2099-12-31' } });
+      const again = await get(`PractitionerRole/${lic.idPsicologo}`, jose.token);
+      expect(again.meta.versionId).to.equal('1');
+      expect(again.meta.lastUpdated >= role.meta.lastUpdated).to.equal(true);
+      expect(ids(await all('PractitionerRole', otro.token))).to.include(String(lic.idPsicologo));
+    });
+
+    it('Schedule: the agenda of each psychologist, planned from now to the booking horizon', async () => {
+      const s = await get(`Schedule/${lic.idPsicologo}`, otro.token);
+      expect(s).to.deep.include({ active: true, actor: [{ reference: `Practitioner/${lic.idPsicologo}` }, { reference: `PractitionerRole/${lic.idPsicologo}` }] });
+      const start = Date.parse(s.planningHorizon.start);
+      const end = Date.parse(s.planningHorizon.end);
+      expect(Math.abs(start - Date.now())).to.be.below(60_000);
+      expect(Math.round((end - start) / 86_400_000)).to.equal(srv.config.limits.bookingHorizonDays);
+      expect(s.planningHorizon.start).to.match(/[+-]\d{2}:\d{2}$/);
+      expect(ids(await all('Schedule?_count=1', jose.token))).to.include.members([psi, lic].map((x) => String(x.idPsicologo)));
+    });
+  });
+
   describe('an erased patient', () => {
     it('is gone: 404 and in no search', async () => {
       const gone = await registrar({ nombre: 'Borrado', apellido: 'Pronto' });
@@ -135,4 +197,3 @@ describe('FHIR people and scheduling', function () {
   });
 });
 
-export { psicologoBody };

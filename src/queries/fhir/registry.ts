@@ -3,11 +3,17 @@ import { documentReferenceType } from './resources/document-reference.ts';
 import { encounterType } from './resources/encounter.ts';
 import { groupType } from './resources/group.ts';
 import { patientType } from './resources/patient.ts';
+import { practitionerType } from './resources/practitioner.ts';
+import { practitionerRoleType } from './resources/practitioner-role.ts';
+import { scheduleType } from './resources/schedule.ts';
 
 /** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
 export const fhirResourceTypes: FhirResourceType[] = [
   encounterType,
   patientType,
+  practitionerType,
+  practitionerRoleType,
+  scheduleType,
   groupType,
   documentReferenceType,
 ];
