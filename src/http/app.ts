@@ -36,6 +36,7 @@ import { auditLogRoutes } from './routes/audit-log.ts';
 import { mensajesRoutes } from './routes/mensajes.ts';
 import { directorioPsicologosRoutes } from './routes/directorio-psicologos.ts';
 import { calendarioRoutes } from './routes/calendario.ts';
+import { misAccesosRoutes } from './routes/mis-accesos.ts';
 import { clientesFhirRoutes } from './routes/clientes-fhir.ts';
 import { createMetrics, mountSystem } from './system.ts';
 import { consistencyTokens } from './consistency.ts';
@@ -71,6 +72,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...directorioPsicologosRoutes(deps),
     ...calendarioRoutes(deps),
     ...clientesFhirRoutes(deps),
+    ...misAccesosRoutes(deps),
   ], deps.config.jwtSecret);
 }
 

@@ -165,6 +165,7 @@ export async function historialAsOf(deps: AuditDeps, idPaciente: number, asOf: D
 export interface AccesoView {
   idAcceso: number;
   idUsuario: number | null;
+  idClienteFhir: number | null;
   rol: string;
   idPaciente: number;
   recurso: string;
@@ -178,7 +179,7 @@ export function pageAccesos(knex: Knex, timezone: string, page: Page, idPaciente
   const q = knex('accesos_clinicos').select('*');
   if (idPaciente !== undefined) q.where({ id_paciente: idPaciente });
   return pageById(q, 'id_acceso', page, (r: Row) => ({
-    idAcceso: Number(r.id_acceso), idUsuario: r.id_usuario, rol: r.rol, idPaciente: r.id_paciente, recurso: r.recurso,
+    idAcceso: Number(r.id_acceso), idUsuario: r.id_usuario, idClienteFhir: r.id_cliente_fhir ?? null, rol: r.rol, idPaciente: r.id_paciente, recurso: r.recurso,
     metodo: r.metodo, ruta: r.ruta, accedidoEn: localDateTime(r.accedido_en, timezone),
   }));
 }

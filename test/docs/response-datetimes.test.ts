@@ -182,6 +182,7 @@ describe('one rule for the datetimes of every response', function () {
       ok(await call('GET', `/api/admin/auditoria/pacientes/${pac.idPaciente}/eventos`, admin));
       ok(await call('GET', `/api/admin/auditoria/pacientes/${pac.idPaciente}/historial-clinico`, admin));
       ok(await call('GET', `/api/admin/auditoria/accesos?idPaciente=${pac.idPaciente}`, admin));
+      ok(await call('GET', '/api/accesos-expediente', pac.token));
       ok(await call('GET', `/api/pacientes/${pac.idPaciente}/exportacion`, pac.token));
       ok(await call('GET', '/api/citas/2147483647', pac.token), 404);
       const publicKey = generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { adminBody, pacienteBody } from '../http/helpers.ts';
+import { adminBody, pacienteBody, psicologoBody } from '../http/helpers.ts';
 import { fhirResourceTypes } from '../../src/queries/fhir/registry.ts';
 
 // The FHIR gateway itself: what any FHIR client meets before a resource type is involved.
@@ -81,5 +81,28 @@ describe('FHIR R4 gateway', function () {
     const provenance = await srv.deps.knex('fhir_procedencia').where({ stream_id: stream }).orderBy('revision');
     expect(provenance.map((p) => p.tipo)).to.deep.equal(['PacienteRegistrado', 'PacienteActualizado']);
     expect(provenance[1]).to.include({ id_usuario: paciente.idUsuario, rol: 'PACIENTE' });
+  });
+
+  it('logs every FHIR read and search per patient returned; the patient and the auditors see who read what', async () => {
+    const psi = (await srv.request('POST', '/auth/register-psicologo', { token: admin, body: psicologoBody() })).body;
+    const asignado = await srv.request('POST', '/api/admin/psicologos/asignar-psicologo', { token: admin, body: { idPaciente: paciente.idPaciente, idPsicologo: psi.idPsicologo } });
+    expect(asignado.status, asignado.text).to.equal(200);
+    const mine = async () => (await srv.request('GET', '/api/accesos-expediente', { token: paciente.token })).body as Record<string, unknown>[];
+    const before = (await mine()).length;
+    expect((await fhir('GET', `/Patient/${paciente.idPaciente}`, psi.token)).status).to.equal(200);
+    expect((await fhir('GET', `/Patient?_id=${paciente.idPaciente}`, admin)).status).to.equal(200);
+    expect((await fhir('GET', '/Patient?_id=2147483647', admin)).status).to.equal(200); // nothing returned: nothing logged
+    const rows = (await mine()).slice(before);
+    expect(rows.map((r) => [r.rol, r.recurso, r.metodo, r.ruta])).to.deep.equal([
+      ['PSICOLOGO', 'FHIR Patient', 'GET', `/fhir/R4/Patient/${paciente.idPaciente}`],
+      ['ADMIN', 'FHIR Patient', 'GET', '/fhir/R4/Patient'],
+    ]);
+    expect(rows[0].idUsuario).to.equal(psi.idUsuario);
+    expect(rows.every((r) => r.idClienteFhir === null && r.idPaciente === paciente.idPaciente)).to.equal(true);
+    const audit = await srv.request('GET', `/api/admin/auditoria/accesos?idPaciente=${paciente.idPaciente}`, { token: admin });
+    expect(audit.body.map((r: { recurso: string }) => r.recurso)).to.include('FHIR Patient');
+    // Another patient's log stays theirs.
+    const otro = (await srv.request('POST', '/auth/register-paciente', { body: pacienteBody() })).body;
+    expect((await srv.request('GET', '/api/accesos-expediente', { token: otro.token })).body).to.deep.equal([]);
   });
 });

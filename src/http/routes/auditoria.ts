@@ -25,9 +25,9 @@ const eventoSchema = named('EventoAuditoria', s.object(
   },
   ['eventId', 'stream', 'type', 'occurredAt', 'occurredAtUtc', 'actor', 'data', 'erased'],
 ));
-const accesoSchema = named('AccesoExpediente', s.object(
-  { idAcceso: s.int(), idUsuario: nullableInt, rol: s.string(), idPaciente: s.int(), recurso: s.string(), metodo: s.string(), ruta: s.string(), accedidoEn: localDateTimeOut() },
-  ['idAcceso', 'idUsuario', 'rol', 'idPaciente', 'recurso', 'metodo', 'ruta', 'accedidoEn'],
+export const accesoSchema = named('AccesoExpediente', s.object(
+  { idAcceso: s.int(), idUsuario: nullableInt, idClienteFhir: { ...nullableInt, description: 'El cliente FHIR (SMART Backend Services) que leyó; null si fue una persona' }, rol: s.string(), idPaciente: s.int(), recurso: s.string(), metodo: s.string(), ruta: s.string(), accedidoEn: localDateTimeOut() },
+  ['idAcceso', 'idUsuario', 'idClienteFhir', 'rol', 'idPaciente', 'recurso', 'metodo', 'ruta', 'accedidoEn'],
 ));
 
 export const auditDeps = (deps: AppDeps): AuditDeps => ({
