@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { DateTime } from 'luxon';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { pacienteBody, psicologoBody } from '../http/helpers.ts';
 import { asignar, newPsicologo, type Paciente, type Psicologo } from '../clinico/support.ts';
@@ -185,14 +186,93 @@ describe('FHIR people and scheduling', function () {
     });
   });
 
+  describe('Appointment', () => {
+    const day = (n: number, hhmm: string) => `${DateTime.now().setZone('Europe/Madrid').plus({ days: n }).toFormat('yyyy-LL-dd')}T${hhmm}:00`;
+    const citas: Record<string, number> = {};
+    async function book(p: Paciente, idPsicologo: number, startDatetime: string, motivo: string | null = null): Promise<number> {
+      const r = await srv.request('POST', '/api/citas', { token: p.token, body: { idPsicologo, startDatetime, durationMinutes: 50, motivo } });
+      expect(r.status, r.text).to.equal(201);
+      return r.body.idCita;
+    }
+    before(async () => {
+      citas.pendiente = await book(jose, psi.idPsicologo, day(10, '10:00'), 'Revisión');
+      citas.confirmada = await book(jose, psi.idPsicologo, day(11, '10:00'));
+      citas.cancelada = await book(ana, psi.idPsicologo, day(12, '10:00'));
+      citas.otra = await book(otro, otroPsi.idPsicologo, day(10, '12:00'));
+      citas.conOtro = await book(jose, otroPsi.idPsicologo, day(13, '09:00'));
+      expect((await srv.request('PUT', `/api/psicologo/citas/${citas.confirmada}`, { token: psi.token, body: { estado: 'CONFIRMADA' } })).status).to.equal(200);
+      expect((await srv.request('DELETE', `/api/citas/${citas.cancelada}`, { token: ana.token })).status).to.equal(204);
+    });
+
+    it('maps status, times with offset, duration, participants and the reason', async () => {
+      const p = await get(`Appointment/${citas.pendiente}`, admin);
+      expect(p).to.include({ status: 'pending', minutesDuration: 50, comment: 'Revisión' });
+      expect(p.start).to.equal(DateTime.fromISO(day(10, '10:00'), { zone: 'Europe/Madrid' }).toISO({ suppressMilliseconds: true }));
+      expect(Date.parse(p.end) - Date.parse(p.start)).to.equal(50 * 60_000);
+      expect(p.participant).to.deep.equal([
+        { actor: { reference: `Patient/${jose.idPaciente}` }, required: 'required', status: 'accepted' },
+        { actor: { reference: `Practitioner/${psi.idPsicologo}` }, required: 'required', status: 'needs-action' },
+      ]);
+      const c = await get(`Appointment/${citas.confirmada}`, jose.token);
+      expect(c.status).to.equal('booked');
+      expect(c.participant.map((x: any) => x.status)).to.deep.equal(['accepted', 'accepted']);
+      expect(c).to.not.have.property('comment');
+      const x = await get(`Appointment/${citas.cancelada}`, psi.token);
+      expect(x).to.deep.include({ status: 'cancelled', cancelationReason: { text: 'Cancelada por el paciente' } });
+      expect(x.participant.map((y: any) => y.status)).to.deep.equal(['declined', 'accepted']);
+    });
+
+    it('is seen as in the REST lists: the patient their own, the psychologist their agenda, the admin all', async () => {
+      expect(ids(await all('Appointment', jose.token))).to.deep.equal([citas.pendiente, citas.confirmada, citas.conOtro].map(String));
+      expect(ids(await all('Appointment', psi.token))).to.deep.equal([citas.pendiente, citas.confirmada, citas.cancelada].map(String));
+      expect(ids(await all('Appointment', otroPsi.token))).to.deep.equal([citas.otra, citas.conOtro].map(String));
+      expect(ids(await all('Appointment?_count=2', admin))).to.deep.equal(Object.values(citas).sort((a, b) => a - b).map(String));
+      for (const [token, id] of [[ana.token, citas.pendiente], [otroPsi.token, citas.pendiente], [psi.token, citas.otra]] as const) {
+        expect((await fhirGet(srv, `Appointment/${id}`, token)).status).to.equal(404);
+      }
+    });
+
+    it('searches by patient, practitioner, date and status', async () => {
+      expect(ids(await all(`Appointment?patient=Patient/${jose.idPaciente}`, admin))).to.deep.equal([citas.pendiente, citas.confirmada, citas.conOtro].map(String));
+      expect(ids(await all(`Appointment?patient=${ana.idPaciente}&practitioner=Practitioner/${psi.idPsicologo}`, admin))).to.deep.equal([String(citas.cancelada)]);
+      expect(ids(await all(`Appointment?practitioner=${otroPsi.idPsicologo}`, jose.token))).to.deep.equal([String(citas.conOtro)]);
+      expect(ids(await all('Appointment?status=booked,cancelled', admin))).to.deep.equal([citas.confirmada, citas.cancelada].map(String));
+      expect(ids(await all('Appointment?status=http://hl7.org/fhir/appointmentstatus|pending', psi.token))).to.deep.equal([String(citas.pendiente)]);
+      expect(ids(await all('Appointment?status=noshow', admin))).to.deep.equal([]);
+      const d10 = day(10, '00:00').slice(0, 10);
+      expect(ids(await all(`Appointment?date=${d10}`, admin))).to.deep.equal([citas.pendiente, citas.otra].map(String));
+      expect(ids(await all(`Appointment?date=ge${day(10, '11:00')}&date=lt${day(12, '00:00').slice(0, 10)}`, admin))).to.deep.equal([citas.confirmada, citas.otra].map(String));
+      expect(ids(await all(`Appointment?date=gt${d10}`, jose.token))).to.deep.equal([citas.confirmada, citas.conOtro].map(String));
+      await expectOutcome(srv, 'Appointment?status=reservada', admin, 400);
+      await expectOutcome(srv, 'Appointment?patient=Practitioner/1', admin, 400);
+      await expectOutcome(srv, 'Appointment?date=mañana', admin, 400);
+      await expectOutcome(srv, 'Appointment?estado=booked', admin, 400);
+    });
+
+    it('moves versionId when the appointment changes', async () => {
+      const before = await get(`Appointment/${citas.pendiente}`, admin);
+      expect((await srv.request('PUT', `/api/psicologo/citas/${citas.pendiente}`, { token: psi.token, body: { estado: 'CONFIRMADA' } })).status).to.equal(200);
+      const after = await get(`Appointment/${citas.pendiente}`, admin);
+      expect(Number(after.meta.versionId)).to.equal(Number(before.meta.versionId) + 1);
+      expect(after.status).to.equal('booked');
+    });
+  });
+
   describe('an erased patient', () => {
     it('is gone: 404 and in no search', async () => {
       const gone = await registrar({ nombre: 'Borrado', apellido: 'Pronto' });
       expect((await get(`Patient/${gone.idPaciente}`, admin)).id).to.equal(String(gone.idPaciente));
+      const start = `${DateTime.now().setZone('Europe/Madrid').plus({ days: 20 }).toFormat('yyyy-LL-dd')}T10:00:00`;
+      const cita = await srv.request('POST', '/api/citas', { token: gone.token, body: { idPsicologo: psi.idPsicologo, startDatetime: start, durationMinutes: 50 } });
+      expect(cita.status, cita.text).to.equal(201);
+      expect((await fhirGet(srv, `Appointment/${cita.body.idCita}`, psi.token)).status).to.equal(200);
       const r = await srv.request('DELETE', `/api/pacientes/${gone.idPaciente}`, { token: admin });
       expect(r.status, r.text).to.equal(204);
       expect((await fhirGet(srv, `Patient/${gone.idPaciente}`, admin)).status).to.equal(404);
       expect(ids(await all('Patient', admin))).to.not.include(String(gone.idPaciente));
+      // Its appointments go with it (the REST agenda keeps them as "Paciente eliminado"; FHIR lists them as deleted).
+      expect((await fhirGet(srv, `Appointment/${cita.body.idCita}`, psi.token)).status).to.equal(404);
+      expect(ids(await all('Appointment', admin))).to.not.include(String(cita.body.idCita));
     });
   });
 });

@@ -1,4 +1,6 @@
 import type { FhirResourceType } from './types.ts';
+import { carePlanType } from './resources/care-plan.ts';
+import { conditionType } from './resources/condition.ts';
 import { documentReferenceType } from './resources/document-reference.ts';
 import { encounterType } from './resources/encounter.ts';
 import { groupType } from './resources/group.ts';
@@ -6,6 +8,7 @@ import { patientType } from './resources/patient.ts';
 import { practitionerType } from './resources/practitioner.ts';
 import { practitionerRoleType } from './resources/practitioner-role.ts';
 import { scheduleType } from './resources/schedule.ts';
+import { appointmentType } from './resources/appointment.ts';
 
 /** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
 export const fhirResourceTypes: FhirResourceType[] = [
@@ -14,8 +17,11 @@ export const fhirResourceTypes: FhirResourceType[] = [
   practitionerType,
   practitionerRoleType,
   scheduleType,
+  appointmentType,
   groupType,
   documentReferenceType,
+  conditionType,
+  carePlanType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
