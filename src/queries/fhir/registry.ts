@@ -1,6 +1,4 @@
 import type { FhirResourceType } from './types.ts';
-import { carePlanType } from './resources/care-plan.ts';
-import { conditionType } from './resources/condition.ts';
 import { documentReferenceType } from './resources/document-reference.ts';
 import { encounterType } from './resources/encounter.ts';
 import { groupType } from './resources/group.ts';
@@ -20,8 +18,6 @@ export const fhirResourceTypes: FhirResourceType[] = [
   appointmentType,
   groupType,
   documentReferenceType,
-  conditionType,
-  carePlanType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
