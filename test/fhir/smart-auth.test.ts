@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError, pacienteBody } from '../http/helpers.ts';
 import { verifySmartAccessToken } from '../../src/http/fhir/smart/index.ts';
+import { rebuildProjections } from '../../src/cli/rebuild-projections.ts';
 
 // SMART Backend Services (App Launch 2.x; Bulk Data IG v2.0.0): an admin registers a system with its
 // public keys; the system gets 5-minute tokens with a JWT it signs (client_credentials +
@@ -204,5 +205,16 @@ describe('SMART Backend Services (client registration, /fhir/R4/auth/token)', fu
     expectError(await srv.request('DELETE', `/api/admin/clientes-fhir/${reg.body.idCliente}`, { token: admin }), 404);
     const list = await srv.request('GET', '/api/admin/clientes-fhir', { token: admin });
     expect(list.body.find((c: { idCliente: number }) => c.idCliente === reg.body.idCliente)).to.include({ activo: false });
+  });
+
+  it('rebuilds fhir_clientes from the log exactly; the used jtis are not the log\'s and stay', async () => {
+    const knex = srv.db.knex;
+    const rows = () => knex('fhir_clientes').orderBy('id_cliente').select('*');
+    const [before, jtis] = [await rows(), await knex('fhir_jti_usados').count({ n: '*' }).first()];
+    expect(before.length).to.be.greaterThan(2);
+    await rebuildProjections(srv.config);
+    expect(await rows()).to.deep.equal(before);
+    expect(await knex('fhir_jti_usados').count({ n: '*' }).first()).to.deep.equal(jtis);
+    expect((await tokenFor(esAssertion())).status, 'the client still gets tokens').to.equal(200);
   });
 });
