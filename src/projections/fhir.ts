@@ -33,7 +33,7 @@ export const fhirProjection: Projection = {
   readYourWrites: true,
   async apply(trx, stored) {
     const m = FHIR_STREAM.exec(stored.streamId);
-    if (!m) return;
+    if (!m) return bumpPatient(trx, stored);
     const row = versionRow(stored, m[1], Number(m[2]));
     const rows = versions.of(trx);
     const before = rows.get(stored.streamId);
@@ -68,7 +68,23 @@ async function erase(trx: Knex.Transaction, idPaciente: number, at: VersionRow):
   await trx.raw('delete from fhir_procedencia p using fhir_versiones v where v.stream_id = p.stream_id and v.id_paciente = ?', [idPaciente]);
 }
 
+/**
+ * A patient's addresses are aggregates of their own (`direccion-<id>`) but part of the Patient
+ * resource: their events move the Patient's lastUpdated and position (so a `_since` export takes
+ * it again), not its versionId, which stays the `paciente-` stream's revision.
+ */
+function bumpPatient(trx: Knex.Transaction, stored: StoredEvent): void {
+  const idPaciente = (stored.data as { idPaciente?: unknown }).idPaciente;
+  if (!stored.streamId.startsWith('direccion-') || typeof idPaciente !== 'number') return;
+  const stream = `paciente-${idPaciente}`;
+  const at = { posicion: sortablePosition(stored.position), actualizado_en: stored.metadata.occurredAt };
+  const pending = versions.of(trx).get(stream);
+  if (pending) Object.assign(pending, at);
+  else bumps.of(trx).set(stream, { stream_id: stream, ...at });
+}
+
 const versions = perTransaction(() => new Map<string, VersionRow>());
+const bumps = perTransaction(() => new Map<string, { stream_id: string; posicion: string; actualizado_en: string }>());
 const procedencia = insertBuffer('fhir_procedencia', 'id_evento');
 
 /**
@@ -78,7 +94,18 @@ const procedencia = insertBuffer('fhir_procedencia', 'id_evento');
 async function flushAll(trx: Knex.Transaction): Promise<void> {
   await procedencia.flush(trx);
   const rows = versions.take(trx);
-  if (!rows || rows.size === 0) return;
+  if (rows && rows.size > 0) await upsertVersions(trx, rows);
+  const moved = bumps.take(trx);
+  if (!moved || moved.size === 0) return;
+  await trx.raw(
+    `update fhir_versiones v set posicion = b.posicion, actualizado_en = b.actualizado_en
+     from json_to_recordset(?::json) as b(stream_id text, posicion text, actualizado_en timestamptz)
+     where v.stream_id = b.stream_id and v.posicion < b.posicion`,
+    [JSON.stringify([...moved.values()])],
+  );
+}
+
+async function upsertVersions(trx: Knex.Transaction, rows: Map<string, VersionRow>): Promise<void> {
   await trx.raw(
     `insert into fhir_versiones as v select * from json_populate_recordset(null::fhir_versiones, ?::json)
      on conflict (stream_id) do update set revision = excluded.revision, posicion = excluded.posicion, actualizado_en = excluded.actualizado_en,

@@ -81,6 +81,12 @@ describe('FHIR R4 gateway', function () {
     const provenance = await srv.deps.knex('fhir_procedencia').where({ stream_id: stream }).orderBy('revision');
     expect(provenance.map((p) => p.tipo)).to.deep.equal(['PacienteRegistrado', 'PacienteActualizado']);
     expect(provenance[1]).to.include({ id_usuario: paciente.idUsuario, rol: 'PACIENTE' });
+    // An address is an aggregate of its own but part of the Patient: it moves the position, not the revision.
+    const dir = await srv.request('POST', '/api/direcciones', { token: paciente.token, body: { calle: 'Calle Mayor 1', ciudad: 'Madrid', provincia: 'Madrid', codigoPostal: '28013', pais: 'España' } });
+    expect(dir.status, dir.text).to.equal(201);
+    const moved = await row();
+    expect(moved.revision).to.equal(after.revision);
+    expect(moved.posicion > after.posicion, 'an address moves the Patient on').to.equal(true);
   });
 
   it('logs every FHIR read and search per patient returned; the patient and the auditors see who read what', async () => {
