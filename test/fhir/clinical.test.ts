@@ -156,5 +156,69 @@ describe('FHIR clinical record', function () {
       expect(await ids(srv, psiB.token, 'DocumentReference')).to.deep.equal([String(s.s3)]);
     });
   });
+  describe('Condition and CarePlan', () => {
+    const h: Record<string, number> = {};
+    const entrada = async (token: string, body: Record<string, unknown>, idPaciente?: number) =>
+      (await ok('POST', idPaciente ? '/api/psicologo/historial-clinico' : '/api/historial-clinico', token, idPaciente ? { ...body, idPaciente } : body)).idHistory as number;
+
+    before(async () => {
+      h.h1 = await entrada(psiA.token, { titulo: 'Evaluación inicial', diagnostico: 'Ansiedad generalizada', tratamiento: 'TCC semanal', observaciones: 'Duerme mal' }, p1.idPaciente);
+      h.h2 = await entrada(p1.token, { titulo: 'Cómo me siento', diagnostico: 'Creo que tengo depresión', tratamiento: null, observaciones: null });
+      h.h3 = await entrada(psiB.token, { titulo: 'Duelo', diagnostico: null, tratamiento: 'Acompañamiento en el duelo', observaciones: null }, p3.idPaciente);
+      h.h4 = await entrada(psiA.token, { titulo: 'Borrador', diagnostico: 'Error', tratamiento: 'Error', observaciones: null }, p2.idPaciente);
+    });
+
+    it('maps a diagnosis to a Condition: free text, confirmed when the psychologist wrote it, unconfirmed when the patient did', async () => {
+      const c = await read(srv, admin, `Condition/${h.h1}`);
+      expect(c.clinicalStatus.coding[0].code).to.equal('active');
+      expect(c.verificationStatus.coding[0].code).to.equal('confirmed');
+      expect(c.category[0].coding[0].code).to.equal('problem-list-item');
+      expect(c.code).to.deep.equal({ text: 'Ansiedad generalizada' });
+      expect(c.subject).to.deep.equal({ reference: `Patient/${p1.idPaciente}` });
+      expect(c.recorder).to.deep.equal({ reference: `Practitioner/${psiA.idPsicologo}` });
+      expect(c.recordedDate).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+      expect(c.note).to.deep.equal([{ text: 'Duerme mal' }]);
+      const own = await read(srv, p1.token, `Condition/${h.h2}`);
+      expect(own.verificationStatus.coding[0].code).to.equal('unconfirmed');
+      expect(own.asserter).to.deep.equal({ reference: `Patient/${p1.idPaciente}` });
+      await notFound(srv, admin, `Condition/${h.h3}`); // no diagnosis
+    });
+
+    it('maps a treatment to a CarePlan addressing the same entry\'s Condition', async () => {
+      const cp = await read(srv, admin, `CarePlan/${h.h1}`);
+      expect(cp).to.include({ status: 'active', intent: 'plan', title: 'Evaluación inicial', description: 'TCC semanal' });
+      expect(cp.author).to.deep.equal({ reference: `Practitioner/${psiA.idPsicologo}` });
+      expect(cp.addresses).to.deep.equal([{ reference: `Condition/${h.h1}` }]);
+      expect((await read(srv, admin, `CarePlan/${h.h3}`)).addresses).to.equal(undefined);
+      await notFound(srv, admin, `CarePlan/${h.h2}`); // no treatment
+    });
+
+    it('searches by patient, _id, _lastUpdated; a correction moves the version; a deleted entry is gone', async () => {
+      expect(await ids(srv, admin, `Condition?patient=${p1.idPaciente}`)).to.deep.equal([String(h.h1), String(h.h2)]);
+      expect(await ids(srv, admin, `CarePlan?patient=Patient/${p3.idPaciente}`)).to.deep.equal([String(h.h3)]);
+      expect(await ids(srv, admin, `Condition?_id=${h.h2},${h.h4}`)).to.deep.equal([String(h.h2), String(h.h4)]);
+      const before = await read(srv, admin, `Condition/${h.h1}`);
+      await ok('PUT', `/api/psicologo/historial-clinico/${h.h1}`, psiA.token, { titulo: 'Evaluación inicial', diagnostico: 'Ansiedad social', tratamiento: 'TCC semanal', observaciones: null });
+      const after = await read(srv, admin, `Condition/${h.h1}`);
+      expect(after.code.text).to.equal('Ansiedad social');
+      expect(Number(after.meta.versionId)).to.equal(Number(before.meta.versionId) + 1);
+      expect(await ids(srv, admin, `Condition?_lastUpdated=ge${after.meta.lastUpdated}`)).to.include(String(h.h1));
+      expect(await ids(srv, admin, `Condition?_id=${h.h1}&_lastUpdated=lt${before.meta.lastUpdated.slice(0, 10)}`)).to.deep.equal([]);
+      await ok('DELETE', `/api/psicologo/historial-clinico/${h.h4}`, psiA.token);
+      await notFound(srv, admin, `Condition/${h.h4}`);
+      await notFound(srv, admin, `CarePlan/${h.h4}`);
+      expect((await searchAll(srv, admin, 'Condition?_count=1')).map((c) => c.id)).to.deep.equal([String(h.h1), String(h.h2)]);
+    });
+
+    it('shows a patient their own, a psychologist their assigned patients\'', async () => {
+      expect(await ids(srv, p1.token, 'Condition')).to.deep.equal([String(h.h1), String(h.h2)]);
+      expect(await ids(srv, p3.token, 'Condition')).to.deep.equal([]);
+      await notFound(srv, p3.token, `Condition/${h.h1}`);
+      expect(await ids(srv, psiA.token, 'CarePlan')).to.deep.equal([String(h.h1)]);
+      await notFound(srv, psiA.token, `CarePlan/${h.h3}`);
+      expect(await ids(srv, psiB.token, 'CarePlan')).to.deep.equal([String(h.h3)]);
+      await badRequest(srv, admin, 'Condition?code=x');
+    });
+  });
 });
 
