@@ -1,4 +1,5 @@
 import type { FhirResourceType } from './types.ts';
+import { conditionType } from './resources/condition.ts';
 import { documentReferenceType } from './resources/document-reference.ts';
 import { encounterType } from './resources/encounter.ts';
 import { groupType } from './resources/group.ts';
@@ -18,6 +19,7 @@ export const fhirResourceTypes: FhirResourceType[] = [
   appointmentType,
   groupType,
   documentReferenceType,
+  conditionType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
