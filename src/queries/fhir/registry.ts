@@ -1,4 +1,5 @@
 import type { FhirResourceType } from './types.ts';
+import { carePlanType } from './resources/care-plan.ts';
 import { conditionType } from './resources/condition.ts';
 import { documentReferenceType } from './resources/document-reference.ts';
 import { encounterType } from './resources/encounter.ts';
@@ -20,6 +21,7 @@ export const fhirResourceTypes: FhirResourceType[] = [
   groupType,
   documentReferenceType,
   conditionType,
+  carePlanType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
