@@ -258,6 +258,77 @@ describe('FHIR people and scheduling', function () {
     });
   });
 
+  describe('Slot', () => {
+    let ag: Psicologo;
+    let suyo: Paciente;
+    let idBloqueo: number;
+    const fecha = (n: number) => DateTime.now().setZone('Europe/Madrid').plus({ days: n }).toFormat('yyyy-LL-dd');
+    const at = (n: number, hhmm: string) => DateTime.fromISO(`${fecha(n)}T${hhmm}`, { zone: 'Europe/Madrid' }).toISO({ suppressMilliseconds: true })!;
+    const slotId = (n: number, hhmm: string) => `${ag.idPsicologo}-${fecha(n).replace(/-/g, '')}${hhmm.replace(':', '')}`;
+    const day3 = () => `Slot?schedule=Schedule/${ag.idPsicologo}&start=ge${fecha(3)}&start=lt${fecha(4)}`;
+    before(async () => {
+      ag = await newPsicologo(srv, admin);
+      suyo = await registrar({ nombre: 'Suyo', apellido: 'Agenda' });
+      await asignar(srv, admin, suyo.idPaciente, ag.idPsicologo);
+      const dias = [1, 2, 3, 4, 5, 6, 7].map((dia) => ({ dia, intervalos: [{ horaInicio: '09:00', horaFin: '11:00' }] }));
+      expect((await srv.request('PUT', '/api/psicologo/horario', { token: ag.token, body: { desde: '2020-01-01', hasta: null, dias } })).status).to.equal(200);
+      const b = await srv.request('POST', '/api/psicologo/bloqueos', { token: ag.token, body: { fecha: fecha(3), horaInicio: '09:00', horaFin: '10:00', motivo: 'Formación privada' } });
+      expect(b.status, b.text).to.equal(201);
+      idBloqueo = b.body.idBloqueo;
+    });
+
+    it('shows free time as the REST free-slot endpoint and blocked time as busy-unavailable, without its motivo', async () => {
+      const slots = await all(day3(), suyo.token);
+      expect(slots.map((x) => [x.id, x.status, x.start, x.end])).to.deep.equal([
+        [`bloqueo-${idBloqueo}`, 'busy-unavailable', at(3, '09:00'), at(3, '10:00')],
+        [slotId(3, '10:00'), 'free', at(3, '10:00'), at(3, '10:50')],
+      ]);
+      expect(JSON.stringify(slots)).to.not.include('Formación');
+      for (const x of slots) expect(x.schedule).to.deep.equal({ reference: `Schedule/${ag.idPsicologo}` });
+      const rest = await srv.request('GET', `/api/psicologos/${ag.idPsicologo}/disponibilidad?desde=${fecha(3)}&hasta=${fecha(3)}`, { token: suyo.token });
+      expect(rest.body.map((h: any) => h.startDatetime)).to.deep.equal([`${fecha(3)}T10:00:00`]);
+      // Another psychologist's patient books too: free time yes, the blocked time no.
+      expect(ids(await all(day3(), otro.token))).to.deep.equal([slotId(3, '10:00')]);
+      expect(ids(await all(`${day3()}&status=busy-unavailable`, ag.token))).to.deep.equal([`bloqueo-${idBloqueo}`]);
+      expect(ids(await all(`${day3()}&status=free`, ag.token))).to.deep.equal([slotId(3, '10:00')]);
+      expect(ids(await all(`${day3()}&status=busy`, admin))).to.deep.equal([]);
+    });
+
+    it('reads a slot by id; blocked time only where the agenda shows it', async () => {
+      const free = await get(`Slot/${slotId(3, '10:00')}`, otro.token);
+      expect(free).to.include({ status: 'free', start: at(3, '10:00') });
+      expect(free.meta.versionId).to.equal('0');
+      const block = await get(`Slot/bloqueo-${idBloqueo}`, ag.token);
+      expect(block.meta.versionId).to.equal('0');
+      expect((await get(`Slot/bloqueo-${idBloqueo}`, admin)).id).to.equal(`bloqueo-${idBloqueo}`);
+      for (const token of [otro.token, psi.token]) expect((await fhirGet(srv, `Slot/bloqueo-${idBloqueo}`, token)).status).to.equal(404);
+      for (const id of [slotId(3, '09:15'), slotId(3, '10:15'), `${ag.idPsicologo}-209913011000`, 'bloqueo-0', 'x-1']) {
+        expect((await fhirGet(srv, `Slot/${id}`, admin)).status, id).to.equal(404);
+      }
+    });
+
+    it('defaults to now → horizon, pages by start, and lists blocked time alone without a schedule', async () => {
+      const week = await all(`Slot?schedule=${ag.idPsicologo}&start=lt${fecha(8)}&_count=5`, admin);
+      expect(week.filter((x) => x.status === 'free').length).to.be.within(5 * 6 - 4, 5 * 8); // five 50-minute starts a day
+      const starts = week.map((x) => Date.parse(x.start));
+      expect(starts).to.deep.equal([...starts].sort((a, b) => a - b));
+      expect(starts[0]).to.be.above(Date.now());
+      expect(ids(await all('Slot', ag.token))).to.deep.equal([`bloqueo-${idBloqueo}`]);
+      expect(ids(await all('Slot', psi.token))).to.deep.equal([]);
+    });
+
+    it('a booked time is no longer free; bad values are 400', async () => {
+      const r = await srv.request('POST', '/api/citas', { token: suyo.token, body: { idPsicologo: ag.idPsicologo, startDatetime: `${fecha(3)}T10:00:00`, durationMinutes: 50 } });
+      expect(r.status, r.text).to.equal(201);
+      expect((await fhirGet(srv, `Slot/${slotId(3, '10:00')}`, otro.token)).status).to.equal(404);
+      expect(ids(await all(`${day3()}&status=free`, otro.token))).to.deep.equal([]);
+      await expectOutcome(srv, 'Slot?status=libre', admin, 400);
+      await expectOutcome(srv, 'Slot?schedule=Patient/1', admin, 400);
+      await expectOutcome(srv, 'Slot?start=pronto', admin, 400);
+      await expectOutcome(srv, 'Slot?practitioner=1', admin, 400);
+    });
+  });
+
   describe('an erased patient', () => {
     it('is gone: 404 and in no search', async () => {
       const gone = await registrar({ nombre: 'Borrado', apellido: 'Pronto' });

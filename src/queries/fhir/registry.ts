@@ -9,6 +9,7 @@ import { practitionerType } from './resources/practitioner.ts';
 import { practitionerRoleType } from './resources/practitioner-role.ts';
 import { scheduleType } from './resources/schedule.ts';
 import { appointmentType } from './resources/appointment.ts';
+import { slotType } from './resources/slot.ts';
 
 /** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
 export const fhirResourceTypes: FhirResourceType[] = [
@@ -17,6 +18,7 @@ export const fhirResourceTypes: FhirResourceType[] = [
   practitionerType,
   practitionerRoleType,
   scheduleType,
+  slotType,
   appointmentType,
   groupType,
   documentReferenceType,
