@@ -220,5 +220,61 @@ describe('FHIR clinical record', function () {
       await badRequest(srv, admin, 'Condition?code=x');
     });
   });
+  describe('Observation', () => {
+    const o: Record<string, string> = {};
+    const OBS = 'https://practice.example/fhir/CodeSystem/observacion';
+    const hoy = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' });
+
+    before(async () => {
+      o.d1 = `diario-${(await ok('POST', '/api/diario-emocional', p1.token, { emocion: 'Ansiedad', intensidad: 7, nota: 'Antes del examen' })).idDiario}`;
+      o.d2 = `diario-${(await ok('POST', '/api/diario-emocional', p1.token, { emocion: 'Calma', intensidad: 3, nota: null })).idDiario}`;
+      o.d3 = `diario-${(await ok('POST', '/api/diario-emocional', p3.token, { emocion: 'Tristeza', intensidad: 8, nota: null })).idDiario}`;
+      o.p1 = `progreso-${(await ok('POST', '/api/progreso-emocional', p1.token, { fecha: hoy, nivelEstres: 6, nivelAnsiedad: 5, nivelAnimo: 4 })).idProgress}`;
+    });
+
+    it('maps a diary entry and a progress record: survey, our own codes, patient as performer', async () => {
+      const d = await read(srv, admin, `Observation/${o.d1}`);
+      expect(d).to.include({ id: o.d1, status: 'final', valueInteger: 7 });
+      expect(d.category[0].coding[0]).to.include({ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'survey' });
+      expect(d.code.coding[0]).to.include({ system: OBS, code: 'intensidad-emocional' });
+      expect(d.component).to.deep.equal([{ code: { coding: [{ system: OBS, code: 'emocion', display: 'Emoción' }] }, valueString: 'Ansiedad' }]);
+      expect(d.note).to.deep.equal([{ text: 'Antes del examen' }]);
+      expect(d.subject).to.deep.equal({ reference: `Patient/${p1.idPaciente}` });
+      expect(d.performer).to.deep.equal([{ reference: `Patient/${p1.idPaciente}` }]);
+      expect(d.effectiveDateTime).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+      const p = await read(srv, admin, `Observation/${o.p1}`);
+      expect(p.code.coding[0]).to.include({ system: OBS, code: 'progreso-emocional' });
+      expect(p.effectiveDateTime).to.equal(hoy);
+      expect(p.component.map((c: any) => [c.code.coding[0].code, c.valueInteger])).to.deep.equal([['nivel-estres', 6], ['nivel-ansiedad', 5], ['nivel-animo', 4]]);
+      await notFound(srv, admin, 'Observation/progreso-999999');
+      await notFound(srv, admin, 'Observation/7');
+    });
+
+    it('searches by patient, code (with and without system), category, date, _id; pages across both kinds', async () => {
+      expect(await ids(srv, admin, `Observation?patient=${p1.idPaciente}`)).to.deep.equal([o.d1, o.d2, o.p1]);
+      expect(await ids(srv, admin, `Observation?patient=${p1.idPaciente}&code=${OBS}|progreso-emocional`)).to.deep.equal([o.p1]);
+      expect(await ids(srv, admin, 'Observation?code=intensidad-emocional')).to.deep.equal([o.d1, o.d2, o.d3]);
+      expect(await ids(srv, admin, 'Observation?code=http://loinc.org|intensidad-emocional')).to.deep.equal([]);
+      expect(await ids(srv, admin, `Observation?category=survey&patient=${p3.idPaciente}`)).to.deep.equal([o.d3]);
+      expect(await ids(srv, admin, 'Observation?category=vital-signs')).to.deep.equal([]);
+      expect(await ids(srv, admin, `Observation?patient=${p1.idPaciente}&date=${hoy}`)).to.deep.equal([o.d1, o.d2, o.p1]);
+      expect(await ids(srv, admin, `Observation?patient=${p1.idPaciente}&date=lt${hoy}`)).to.deep.equal([]);
+      expect(await ids(srv, admin, `Observation?_id=${o.d2},${o.p1}`)).to.deep.equal([o.d2, o.p1]);
+      expect((await searchAll(srv, admin, 'Observation?_count=1')).map((x) => x.id)).to.deep.equal([o.d1, o.d2, o.d3, o.p1]);
+      expect((await searchAll(srv, admin, 'Observation?_count=2')).map((x) => x.id)).to.deep.equal([o.d1, o.d2, o.d3, o.p1]);
+      await badRequest(srv, admin, 'Observation?date=2030-13');
+      await badRequest(srv, admin, 'Observation?value-quantity=5');
+    });
+
+    it('shows a patient their own, a psychologist their assigned patients\'; a deleted diary entry is gone', async () => {
+      expect(await ids(srv, p3.token, 'Observation')).to.deep.equal([o.d3]);
+      await notFound(srv, p3.token, `Observation/${o.d1}`);
+      expect(await ids(srv, psiA.token, 'Observation')).to.deep.equal([o.d1, o.d2, o.p1]);
+      expect(await ids(srv, psiB.token, 'Observation')).to.deep.equal([o.d3]);
+      await ok('DELETE', `/api/diario-emocional/${o.d2.slice('diario-'.length)}`, p1.token);
+      await notFound(srv, p1.token, `Observation/${o.d2}`);
+      expect(await ids(srv, p1.token, 'Observation')).to.deep.equal([o.d1, o.p1]);
+    });
+  });
 });
 

@@ -1,0 +1,148 @@
+import type { Knex } from 'knex';
+import { CODE_SYSTEM_BASE, fhirDateTime } from '../format.ts';
+import { deletedEntities, joinVersion, META_COLUMNS, metaOf, whereInWindow, whereLastUpdated } from '../meta.ts';
+import { clausesOf, decodeCursor, encodeCursor, intId, parseToken } from '../params.ts';
+import { pacientesInScope, wherePacienteInScope } from '../scope.ts';
+import type { ExportWindow, FhirDb, FhirResource, FhirResourceType, FhirViewer, SearchClause, SearchRequest } from '../types.ts';
+import { exportByKey, ref, subjectPatients, whereDate, wherePatient } from './clinical-search.ts';
+
+// Observation ← the emotional diary (diario_emocional) and progress records (progreso_emocional):
+// docs/fhir.md "Observation". Neither is a standard instrument, so our own code system; ids are
+// `diario-<idDiario>` and `progreso-<idProgress>`.
+
+const OBS = `${CODE_SYSTEM_BASE}/observacion`;
+const CATEGORY_SYSTEM = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const SURVEY = [{ coding: [{ system: CATEGORY_SYSTEM, code: 'survey', display: 'Survey' }] }];
+const LOCAL = `'YYYY-MM-DD"T"HH24:MI:SS'`;
+const code = (c: string, display: string) => ({ coding: [{ system: OBS, code: c, display }] });
+
+interface Source {
+  prefix: 'diario' | 'progreso';
+  code: string;
+  idColumn: string;
+  idField: string;
+  /** The effective time as SQL, and whether it is the practice's wall clock. */
+  dateSql: string;
+  base(knex: Knex): Knex.QueryBuilder;
+  map(row: any, zone: string): FhirResource;
+}
+
+const common = (prefix: string, row: any, idPaciente: number) => ({
+  resourceType: 'Observation', id: `${prefix}-${row.id}`, meta: metaOf(row), status: 'final', category: SURVEY,
+  subject: ref('Patient', idPaciente), performer: [ref('Patient', idPaciente)],
+});
+
+const DIARIO: Source = {
+  prefix: 'diario', code: 'intensidad-emocional', idColumn: 'd.id_diario', idField: 'id', dateSql: 'd.fecha',
+  base: (knex) => joinVersion(knex('diario_emocional as d'), 'diario', 'd.id_diario')
+    .select('d.id_diario as id', 'd.id_paciente', 'd.emocion', 'd.intensidad', 'd.nota', knex.raw(`to_char(d.fecha, ${LOCAL}) as fecha_local`), ...META_COLUMNS),
+  map: (r, zone) => ({
+    ...common('diario', r, r.id_paciente),
+    code: { ...code('intensidad-emocional', 'Intensidad emocional (1-10)'), text: 'Diario emocional' },
+    effectiveDateTime: fhirDateTime(r.fecha_local, zone),
+    valueInteger: r.intensidad,
+    ...(r.nota ? { note: [{ text: r.nota }] } : {}),
+    component: [{ code: code('emocion', 'Emoción'), valueString: r.emocion }],
+  }),
+};
+
+const nivel = (c: string, display: string, value: number) => ({ code: code(c, display), valueInteger: value });
+
+const PROGRESO: Source = {
+  prefix: 'progreso', code: 'progreso-emocional', idColumn: 'p.id_progress', idField: 'id', dateSql: 'p.fecha::timestamp',
+  base: (knex) => joinVersion(knex('progreso_emocional as p'), 'progreso', 'p.id_progress')
+    .select('p.id_progress as id', 'p.id_paciente', 'p.nivel_estres', 'p.nivel_ansiedad', 'p.nivel_animo', knex.raw(`to_char(p.fecha, 'YYYY-MM-DD') as fecha_dia`), ...META_COLUMNS),
+  map: (r) => ({
+    ...common('progreso', r, r.id_paciente),
+    code: { ...code('progreso-emocional', 'Progreso emocional del día (0-10)'), text: 'Progreso emocional' },
+    effectiveDateTime: r.fecha_dia,
+    component: [
+      nivel('nivel-estres', 'Nivel de estrés (0-10)', r.nivel_estres),
+      nivel('nivel-ansiedad', 'Nivel de ansiedad (0-10)', r.nivel_ansiedad),
+      nivel('nivel-animo', 'Nivel de ánimo (0-10)', r.nivel_animo),
+    ],
+  }),
+};
+
+const SOURCES = [DIARIO, PROGRESO];
+
+/** Rows of a source in the viewer's scope (as the REST API: a psychologist's assigned patients), not erased. */
+function inScope(knex: Knex, viewer: FhirViewer, s: Source): Knex.QueryBuilder {
+  const patient = s === DIARIO ? 'd.id_paciente' : 'p.id_paciente';
+  return wherePacienteInScope(s.base(knex).whereNull('v.eliminado_posicion'), patient, viewer.scope);
+}
+
+/** `<prefix>-<n>` → n for this source, else null. */
+const idIn = (s: Source, id: string) => (id.startsWith(`${s.prefix}-`) ? intId(id.slice(s.prefix.length + 1)) : null);
+
+/** Whether every `code` and `category` clause can match this source (each clause's values ORed). */
+function tokensMatch(clauses: SearchClause[], s: Source): boolean {
+  const codeOk = clausesOf(clauses, 'code').every((c) => c.values.map(parseToken).some((t) => t.code === s.code && (t.system === null || t.system === OBS)));
+  const catOk = clausesOf(clauses, 'category').every((c) => c.values.map(parseToken).some((t) => t.code === 'survey' && (t.system === null || t.system === CATEGORY_SYSTEM)));
+  return codeOk && catOk;
+}
+
+function filtered(knex: Knex, zone: string, viewer: FhirViewer, s: Source, clauses: SearchClause[]): Knex.QueryBuilder {
+  const q = inScope(knex, viewer, s);
+  for (const c of clausesOf(clauses, '_id')) q.whereIn(s.idColumn, c.values.map((v) => idIn(s, v)).filter((n): n is number => n !== null));
+  wherePatient(q, clauses, s === DIARIO ? 'd.id_paciente' : 'p.id_paciente');
+  whereDate(q, clauses, 'date', s.dateSql, zone, true);
+  return whereLastUpdated(q, clauses, zone);
+}
+
+/** Keyset paging over both sources in turn: the cursor is [source index, last id]. */
+async function search({ knex, zone }: FhirDb, viewer: FhirViewer, req: SearchRequest) {
+  const [from, after] = req.cursor === null ? [0, 0] : (decodeCursor(req.cursor, ['int', 'int']) as number[]);
+  const out: { k: number; row: any }[] = [];
+  for (let k = from; k < SOURCES.length && out.length <= req.count; k++) {
+    const s = SOURCES[k];
+    if (!tokensMatch(req.clauses, s)) continue;
+    const q = filtered(knex, zone, viewer, s, req.clauses);
+    if (k === from && after > 0) q.where(s.idColumn, '>', after);
+    const rows = await q.orderBy(s.idColumn).limit(req.count + 1 - out.length);
+    out.push(...rows.map((row: any) => ({ k, row })));
+  }
+  const page = out.slice(0, req.count);
+  const last = page[page.length - 1];
+  return {
+    resources: page.map(({ k, row }) => SOURCES[k].map(row, zone)),
+    next: out.length > req.count ? encodeCursor([last.k, last.row.id]) : null,
+  };
+}
+
+export const observationType: FhirResourceType = {
+  type: 'Observation',
+  params: {
+    patient: { type: 'reference', documentation: 'The patient who wrote it (Patient/<id>)' },
+    code: { type: 'token', documentation: `${OBS}|intensidad-emocional (diary) or |progreso-emocional (progress)` },
+    category: { type: 'token', documentation: `${CATEGORY_SYSTEM}|survey (all of them)` },
+    date: { type: 'date', documentation: 'effective[x]: when the diary entry was written, the day a progress record describes' },
+  },
+
+  async read({ knex, zone }: FhirDb, viewer: FhirViewer, id: string) {
+    for (const s of SOURCES) {
+      const n = idIn(s, id);
+      if (n === null) continue;
+      const row = await inScope(knex, viewer, s).where(s.idColumn, n).first();
+      return row ? s.map(row, zone) : null;
+    }
+    return null;
+  },
+
+  search,
+
+  async *exportPages({ knex, zone }: FhirDb, viewer: FhirViewer, window: ExportWindow, pageSize: number) {
+    for (const s of SOURCES) {
+      yield* exportByKey(() => whereInWindow(inScope(knex, viewer, s), window), s.idColumn, s.idField, pageSize, (r) => s.map(r, zone));
+    }
+  },
+
+  async deletedIds({ knex }: FhirDb, viewer: FhirViewer, window: ExportWindow) {
+    const patients = (await pacientesInScope(knex, viewer.scope)) ?? 'all';
+    const out: string[] = [];
+    for (const s of SOURCES) out.push(...(await deletedEntities(knex, s.prefix, window, patients)).map((n) => `${s.prefix}-${n}`));
+    return out;
+  },
+
+  patientsOf: subjectPatients,
+};
