@@ -1,4 +1,5 @@
 import type { FhirResourceType } from './types.ts';
+import { observationType } from './resources/observation.ts';
 import { carePlanType } from './resources/care-plan.ts';
 import { conditionType } from './resources/condition.ts';
 import { documentReferenceType } from './resources/document-reference.ts';
@@ -24,6 +25,7 @@ export const fhirResourceTypes: FhirResourceType[] = [
   documentReferenceType,
   conditionType,
   carePlanType,
+  observationType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
