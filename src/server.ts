@@ -38,6 +38,8 @@ import { dropUnregisteredToken } from './reactors/notifications/unregistered.ts'
 import { createFirebasePush } from './reactors/push/firebase.ts';
 import { RecordingPush, type PushTransport } from './reactors/push/push.ts';
 import { startRealtime, type Realtime, type RealtimeOptions } from './realtime/index.ts';
+import { fhirExportWorker } from './http/fhir/bulk/worker.ts';
+import type { FhirExportWorker } from './queries/fhir/bulk/worker.ts';
 
 export interface ServerOptions {
   config: Config;
@@ -65,6 +67,8 @@ export interface RunningServer {
   reminders: ReminderWorker;
   realtime: Realtime;
   users: AuthUserCache;
+  /** FHIR Bulk Data export jobs (docs/fhir.md "Bulk Data export"). */
+  fhirExport: FhirExportWorker;
   close(): Promise<void>;
 }
 
@@ -141,6 +145,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears, bookkeepingDays: config.bookkeepingRetentionDays,
   }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
+  const fhirExport = fhirExportWorker(deps);
+  fhirExport.start();
   // The throttles' rows that say nothing any more (a full bucket, an ended window): a minute is plenty.
   const stopThrottlePurge = scheduleThrottlePurge(throttleDb, 60_000, (err) => logger.warn({ err }, 'throttle purge failed'));
 
@@ -172,6 +178,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       retention.stop();
       stopThrottlePurge();
       await reminders.stop();
+      await fhirExport.stop();
       await Promise.all([projections.stop(), auditLog.stop(), signer.stop(), reactors.stop(), outbox.stop(), users.stop()]);
       mailer.close?.();
       await throttleDb.end();
@@ -180,5 +187,5 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await keys.close();
       await owned?.close();
     })());
-  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, realtime, users, close };
+  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, realtime, users, fhirExport, close };
 }

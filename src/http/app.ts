@@ -43,6 +43,7 @@ import { consistencyTokens } from './consistency.ts';
 import { withReplicaReads, type ReplicaReads } from './replica-reads.ts';
 import { fhirGateway } from './fhir/gateway.ts';
 import { registerSmartRoutes, verifySmartAccessToken } from './fhir/smart/index.ts';
+import { registerBulkRoutes } from './fhir/bulk/routes.ts';
 
 /** Every endpoint group of the API. */
 export function allRoutes(deps: AppDeps): RouteDef[] {
@@ -128,7 +129,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(errorMiddleware(deps.config.practiceTimezone));
   app.use(cors(deps.config.corsOrigins));
   // FHIR (docs/fhir.md) answers its own errors and parses its own bodies: before the JSON API's.
-  app.use(fhirGateway(deps, { users: options.users, clients: verifySmartAccessToken, extraRoutes: [registerSmartRoutes] }));
+  app.use(fhirGateway(deps, { users: options.users, clients: verifySmartAccessToken, extraRoutes: [registerSmartRoutes, registerBulkRoutes] }));
   app.use(requireJson(multipart));
   app.use(discardUploads()); // formidable's temp files go when the request ends, whatever happened
   app.use(

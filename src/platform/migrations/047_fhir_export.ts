@@ -25,6 +25,7 @@ export async function up(knex: Knex): Promise<void> {
       request_url text not null,
       salida jsonb,
       owner text,
+      intento int not null default 0,
       lease_until timestamptz,
       creado_en timestamptz not null,
       terminado_en timestamptz,
