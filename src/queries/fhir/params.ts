@@ -35,7 +35,8 @@ export function parseDate(name: string, value: string, zone: string): DateRange 
   const hasZone = /(Z|[+-]\d{2}:\d{2})$/.test(text) && text.includes('T');
   const dt = hasZone ? DateTime.fromISO(text, { setZone: true }) : DateTime.fromISO(text, { zone });
   if (!dt.isValid) throw bad(name, value, 'una fecha que exista');
-  const unit = text.length === 4 ? 'year' : text.length === 7 ? 'month' : text.length === 10 ? 'day' : text.length <= 16 + (hasZone ? 6 : 0) && !/T\d{2}:\d{2}:/.test(text) ? 'minute' : 'second';
+  const unit = text.length === 4 ? 'year' : text.length === 7 ? 'month' : text.length === 10 ? 'day'
+    : !/T\d{2}:\d{2}:/.test(text) ? 'minute' : /:\d{2}\.\d/.test(text) ? 'millisecond' : 'second';
   const start = dt.startOf(unit);
   const end = start.plus({ [unit + 's']: 1 });
   return {
