@@ -276,5 +276,65 @@ describe('FHIR clinical record', function () {
       expect(await ids(srv, p1.token, 'Observation')).to.deep.equal([o.d1, o.p1]);
     });
   });
+  describe('Communication', () => {
+    const m: Record<string, string> = {};
+    const send = async (token: string, receiverId: number, mensaje: string, area = '/api/mensajes') =>
+      String((await ok('POST', area, token, { receiverId, mensaje })).idMensaje);
+
+    before(async () => {
+      const adminUser = await srv.deps.knex('usuarios').where({ rol: 'ADMIN' }).first('id_usuario');
+      m.m1 = await send(p1.token, psiA.idUsuario, '¿Podemos mover la cita?');
+      await ok('PUT', `/api/psicologo/mensajes/${m.m1}/leido`, psiA.token);
+      m.m2 = await send(psiA.token, adminUser.id_usuario, 'Necesito otro despacho', '/api/psicologo/mensajes');
+      m.m3 = await send(p3.token, psiB.idUsuario, 'Gracias por la sesión');
+    });
+
+    it('maps a message: completed, sent and received instants, sender and recipient as Patient/Practitioner, subject, text', async () => {
+      const c = await read(srv, admin, `Communication/${m.m1}`);
+      expect(c).to.include({ status: 'completed' });
+      expect(c.subject).to.deep.equal({ reference: `Patient/${p1.idPaciente}` });
+      expect(c.sender).to.deep.equal({ reference: `Patient/${p1.idPaciente}` });
+      expect(c.recipient).to.deep.equal([{ reference: `Practitioner/${psiA.idPsicologo}` }]);
+      expect(c.payload).to.deep.equal([{ contentString: '¿Podemos mover la cita?' }]);
+      expect(Date.parse(c.received)).to.be.at.least(Date.parse(c.sent));
+      const staff = await read(srv, psiA.token, `Communication/${m.m2}`);
+      expect(staff.subject).to.equal(undefined);
+      expect(staff.sender).to.deep.equal({ reference: `Practitioner/${psiA.idPsicologo}` });
+      expect(staff.recipient[0].display).to.be.a('string');
+      expect(staff.received).to.equal(undefined);
+    });
+
+    it('searches by patient, sent, _id; only the two parties and the administrator read a message', async () => {
+      expect(await ids(srv, admin, `Communication?patient=${p1.idPaciente}`)).to.deep.equal([m.m1]);
+      expect(await ids(srv, admin, 'Communication?sent=lt2020')).to.deep.equal([]);
+      expect(await ids(srv, admin, `Communication?sent=ge2020&_id=${m.m2},${m.m3}`)).to.deep.equal([m.m2, m.m3]);
+      expect((await searchAll(srv, admin, 'Communication?_count=1')).map((c) => c.id)).to.deep.equal([m.m1, m.m2, m.m3]);
+      expect(await ids(srv, p1.token, 'Communication')).to.deep.equal([m.m1]);
+      expect(await ids(srv, psiA.token, 'Communication')).to.deep.equal([m.m1, m.m2]);
+      expect(await ids(srv, psiB.token, 'Communication')).to.deep.equal([m.m3]);
+      await notFound(srv, p3.token, `Communication/${m.m1}`);
+      await notFound(srv, psiB.token, `Communication/${m.m2}`);
+      await badRequest(srv, admin, 'Communication?sent=hoy');
+    });
+  });
+
+  describe('erasure', () => {
+    it('takes an erased patient\'s records out of every type and names them in deletedIds', async () => {
+      const { encounterType } = await import('../../src/queries/fhir/resources/encounter.ts');
+      const { observationType } = await import('../../src/queries/fhir/resources/observation.ts');
+      const since = (await srv.deps.knex('fhir_versiones').max('posicion as p').first()).p as string;
+      expect((await ids(srv, admin, `Encounter?patient=${p3.idPaciente}`)).length).to.equal(1);
+      await ok('DELETE', `/api/pacientes/${p3.idPaciente}`, admin);
+      for (const type of ['Encounter', 'DocumentReference', 'CarePlan', 'Observation', 'Communication']) {
+        expect(await ids(srv, admin, `${type}?patient=${p3.idPaciente}`), type).to.deep.equal([]);
+      }
+      await notFound(srv, admin, `Encounter/${s.s3}`);
+      const until = (await srv.deps.knex('fhir_versiones').max('posicion as p').first()).p as string;
+      const rc = { knex: srv.deps.knex, zone: srv.config.practiceTimezone };
+      const viewer = { scope: { kind: 'all' as const }, notasClinicas: true, types: 'all' as const, who: { idUsuario: null, rol: 'ADMIN', idCliente: null } };
+      expect(await encounterType.deletedIds!(rc, viewer, { since, until })).to.deep.equal([String(s.s3)]);
+      expect(await observationType.deletedIds!(rc, viewer, { since, until })).to.have.length(1).and.to.match(/^diario-\d+$/);
+    });
+  });
 });
 
