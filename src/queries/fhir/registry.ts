@@ -1,4 +1,5 @@
 import type { FhirResourceType } from './types.ts';
+import { communicationType } from './resources/communication.ts';
 import { observationType } from './resources/observation.ts';
 import { carePlanType } from './resources/care-plan.ts';
 import { conditionType } from './resources/condition.ts';
@@ -26,6 +27,7 @@ export const fhirResourceTypes: FhirResourceType[] = [
   conditionType,
   carePlanType,
   observationType,
+  communicationType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
