@@ -322,14 +322,14 @@ describe('FHIR clinical record', function () {
     it('takes an erased patient\'s records out of every type and names them in deletedIds', async () => {
       const { encounterType } = await import('../../src/queries/fhir/resources/encounter.ts');
       const { observationType } = await import('../../src/queries/fhir/resources/observation.ts');
-      const since = (await srv.deps.knex('fhir_versiones').max('posicion as p').first()).p as string;
+      const since = (await srv.deps.knex('fhir_versiones').max('posicion as p').first())!.p as string;
       expect((await ids(srv, admin, `Encounter?patient=${p3.idPaciente}`)).length).to.equal(1);
       await ok('DELETE', `/api/pacientes/${p3.idPaciente}`, admin);
       for (const type of ['Encounter', 'DocumentReference', 'CarePlan', 'Observation', 'Communication']) {
         expect(await ids(srv, admin, `${type}?patient=${p3.idPaciente}`), type).to.deep.equal([]);
       }
       await notFound(srv, admin, `Encounter/${s.s3}`);
-      const until = (await srv.deps.knex('fhir_versiones').max('posicion as p').first()).p as string;
+      const until = (await srv.deps.knex('fhir_versiones').max('posicion as p').first())!.p as string;
       const rc = { knex: srv.deps.knex, zone: srv.config.practiceTimezone };
       const viewer = { scope: { kind: 'all' as const }, notasClinicas: true, types: 'all' as const, who: { idUsuario: null, rol: 'ADMIN', idCliente: null } };
       expect(await encounterType.deletedIds!(rc, viewer, { since, until })).to.deep.equal([String(s.s3)]);
