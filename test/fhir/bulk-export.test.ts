@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { ManualClock } from '../../src/platform/clock.ts';
@@ -192,6 +192,100 @@ describe('FHIR Bulk Data export', function () {
       await outcome(srv.request('GET', `/fhir/R4/$export-status/${jobId}`, { token: admin }), 404);
       await srv.fhirExport.sweep();
       expect(existsSync(join(srv.config.dataDir, 'fhir-export', jobId))).to.equal(false);
+    });
+  });
+
+  describe('scope, _since and deleted', () => {
+    it('exports a psychologist\'s Group with only their patients, and logs the access per patient', async () => {
+      const m = await exportAll(`Group/${psiA.idPsicologo}/$export?_type=Patient,Group`, psiA.token);
+      const out = await outputOf(srv, m, psiA.token);
+      expect(ids(out.get('Patient'))).to.deep.equal([pacA1, pacA2].map((p) => String(p.idPaciente)).sort());
+      expect(ids(out.get('Group'))).to.deep.equal([String(psiA.idPsicologo)]);
+      const byAdmin = await outputOf(srv, await exportAll(`Group/${psiB.idPsicologo}/$export?_type=Patient`), admin);
+      expect(ids(byAdmin.get('Patient'))).to.deep.equal([String(pacB.idPaciente)]);
+      const ruta = `/fhir/R4/Group/${psiA.idPsicologo}/$export`;
+      const rows = await srv.deps.knex('accesos_clinicos').where({ recurso: 'FHIR $export', id_usuario: psiA.idUsuario, ruta }).select('id_paciente', 'rol');
+      expect(rows.map((r: any) => r.id_paciente).sort((a: number, b: number) => a - b)).to.deep.equal([pacA1.idPaciente, pacA2.idPaciente]);
+      expect(rows[0].rol).to.equal('PSICOLOGO');
+    });
+
+    it('exports with _since only what changed after it', async () => {
+      const m1 = await exportAll('$export?_type=Patient');
+      const r = await srv.request('PUT', `/api/pacientes/${pacA1.idPaciente}`, { token: pacA1.token, body: { telefono: '+34 600 111 222' } });
+      expect(r.status, r.text).to.equal(200);
+      const m2 = await exportAll(`$export?_type=Patient&_since=${encodeURIComponent(m1.transactionTime)}`);
+      expect(m2.request).to.contain('_since=');
+      const out = await outputOf(srv, m2, admin);
+      expect(ids(out.get('Patient'))).to.deep.equal([String(pacA1.idPaciente)]);
+      expect(m2.deleted).to.deep.equal([]);
+      const m3 = await exportAll(`$export?_type=Patient&_since=${encodeURIComponent(m2.transactionTime)}`);
+      expect(m3.output).to.deep.equal([]);
+    });
+
+    it('lists an erased patient in deleted as an id only, and no longer exports them', async () => {
+      const m1 = await exportAll('$export?_type=Patient');
+      const r = await srv.request('DELETE', `/api/pacientes/${pacB.idPaciente}`, { token: admin });
+      expect(r.status, r.text).to.equal(204);
+      const m2 = await exportAll(`$export?_type=Patient,Group&_since=${encodeURIComponent(m1.transactionTime)}`);
+      expect(await deletedOf(srv, m2, admin)).to.deep.equal([`Patient/${pacB.idPaciente}`]);
+      const out = await outputOf(srv, m2, admin);
+      expect(ids(out.get('Patient'))).not.to.include(String(pacB.idPaciente));
+      const full = await outputOf(srv, await exportAll('$export?_type=Patient'), admin);
+      expect(ids(full.get('Patient'))).not.to.include(String(pacB.idPaciente));
+    });
+  });
+
+  describe('a write during an export', () => {
+    it('is not in that export and is in the next _since=<transactionTime> export exactly once', async () => {
+      const before = (await outputOf(srv, await exportAll('$export?_type=Patient'), admin)).get('Patient')!;
+      const a2Before = before.find((p: any) => p.id === String(pacA2.idPaciente));
+      const g = gate();
+      srv.fhirExport.afterPage = g.wait;
+      // Group first: its page is written, the export waits, and Patient is still to be read.
+      const status = await kickoff(srv, '$export?_type=Group,Patient', admin);
+      await g.reached;
+      const put = await srv.request('PUT', `/api/pacientes/${pacA2.idPaciente}`, { token: pacA2.token, body: { telefono: '+34 600 333 444' } });
+      expect(put.status, put.text).to.equal(200);
+      const nuevo = await newPaciente(srv);
+      srv.fhirExport.afterPage = undefined;
+      g.open();
+      const m1 = await manifestOf(srv, clock, status, admin);
+      const first = (await outputOf(srv, m1, admin)).get('Patient')!;
+      expect(ids(first)).not.to.include(String(nuevo.idPaciente));
+      expect(first.find((p: any) => p.id === String(pacA2.idPaciente)).meta).to.deep.equal(a2Before.meta);
+
+      const m2 = await exportAll(`$export?_type=Patient&_since=${encodeURIComponent(m1.transactionTime)}`);
+      const next = (await outputOf(srv, m2, admin)).get('Patient')!;
+      expect(next.map((p: any) => p.id)).to.have.members([String(pacA2.idPaciente), String(nuevo.idPaciente)]).and.have.length(2);
+      expect(Number(next.find((p: any) => p.id === String(pacA2.idPaciente)).meta.versionId)).to.equal(Number(a2Before.meta.versionId) + 1);
+      const m3 = await exportAll(`$export?_type=Patient&_since=${encodeURIComponent(m2.transactionTime)}`);
+      expect(m3.output).to.deep.equal([]);
+    });
+  });
+
+  describe('jobs', () => {
+    it('takes over the job of a dead instance and restarts it from scratch', async () => {
+      const g = gate();
+      srv.fhirExport.afterPage = g.wait;
+      const status = await kickoff(srv, '$export?_type=Group,Patient', admin);
+      await g.reached;
+      const id = status.split('/').pop();
+      // As if another instance had claimed it and died: its lease has run out.
+      await srv.deps.knex('fhir_export_jobs').where({ id }).update({ owner: 'dead-instance', lease_until: srv.deps.knex.raw("now() - interval '1 second'") });
+      srv.fhirExport.afterPage = undefined;
+      g.open();
+      const m = await manifestOf(srv, clock, status, admin);
+      expect(m.output.map((o) => o.url.split('/').pop())).to.have.members(['2-Group-1.ndjson', '2-Patient-1.ndjson']);
+      const files = readdirSync(join(srv.config.dataDir, 'fhir-export', id!));
+      expect(files.sort()).to.deep.equal(['2-Group-1.ndjson', '2-Patient-1.ndjson']);
+    });
+
+    it('keeps the files readable by the service only (folder 0700, files 0600)', async () => {
+      const m = await exportAll('$export?_type=Group');
+      const id = m.output[0].url.split('/').slice(-2)[0];
+      const dir = join(srv.config.dataDir, 'fhir-export', id);
+      expect(statSync(dir).mode & 0o777).to.equal(0o700);
+      for (const f of readdirSync(dir)) expect(statSync(join(dir, f)).mode & 0o777).to.equal(0o600);
     });
   });
 });

@@ -76,7 +76,7 @@ function typesOf(params: URLSearchParams, level: Level, viewer: FhirViewer, leni
       tipos.push(t);
     }
   }
-  return served.filter((t) => tipos.includes(t)); // the CapabilityStatement's order
+  return tipos; // in the order asked
 }
 
 export function parseKickoff(ctx: Context, level: Level, viewer: FhirViewer): KickoffRequest {
