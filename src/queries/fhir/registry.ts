@@ -15,19 +15,19 @@ import { slotType } from './resources/slot.ts';
 
 /** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
 export const fhirResourceTypes: FhirResourceType[] = [
-  encounterType,
   patientType,
   practitionerType,
   practitionerRoleType,
   scheduleType,
   slotType,
   appointmentType,
-  groupType,
+  encounterType,
   documentReferenceType,
   conditionType,
   carePlanType,
   observationType,
   communicationType,
+  groupType,
 ];
 
 const byName = new Map(fhirResourceTypes.map((t) => [t.type, t]));
