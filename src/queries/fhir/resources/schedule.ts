@@ -1,6 +1,6 @@
 import { metaOf, whereInWindow, whereLastUpdated } from '../meta.ts';
 import { intId } from '../params.ts';
-import { fhirDateTime } from '../format.ts';
+import { localDate } from '../../../platform/time.ts';
 import type { FhirDb, FhirResource, FhirResourceType } from '../types.ts';
 import { exportByIntId, pageByIntId, whereIds } from './int-keyset.ts';
 import { roleBase } from './practitioner-role.ts';
@@ -22,12 +22,13 @@ export function horizon(rc: FhirDb): { now: Date; end: Date } {
 
 function toSchedule(r: Row, rc: FhirDb): FhirResource {
   const { now, end } = horizon(rc);
+  // By the day: the statement stays the same all day long (a read equals its search entry, caches hold).
   return {
     resourceType: 'Schedule', id: String(r.id_psicologo), meta: metaOf(r),
     active: Boolean(r.activo),
     actor: [{ reference: `Practitioner/${r.id_psicologo}` }, { reference: `PractitionerRole/${r.id_psicologo}` }],
     ...(r.especialidad ? { specialty: [{ text: r.especialidad }] } : {}),
-    planningHorizon: { start: fhirDateTime(now, rc.zone), end: fhirDateTime(end, rc.zone) },
+    planningHorizon: { start: localDate(now, rc.zone), end: localDate(end, rc.zone) },
   };
 }
 
