@@ -17,6 +17,7 @@ import { throttlesSection } from './throttles.ts';
 import { auditSection } from './audit.ts';
 import { scaleOutSection } from './scale-out.ts';
 import { profileSection } from './profile.ts';
+import { fhirExportSection } from './fhir-export.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
 import { load1, machine, saveResults, textTable, updateReadme, type Figure, type RunInfo } from './lib/report.ts';
@@ -32,6 +33,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   throttles: throttlesSection,
   audit: auditSection,
   'scale-out': scaleOutSection,
+  'fhir-export': fhirExportSection,
 };
 
 const { values } = parseArgs({

@@ -58,7 +58,7 @@ export class NdjsonFiles {
       if (!this.stream || this.files[this.files.length - 1].count >= this.maxLines) await this.next();
       this.files[this.files.length - 1].count++;
       const s = this.stream!;
-      if (!s.write(`${JSON.stringify(line)}\n`)) await new Promise<void>((resolve) => s.once('drain', resolve).once('close', resolve));
+      if (!s.write(`${JSON.stringify(line)}\n`)) await drained(s);
     }
   }
 
@@ -89,4 +89,15 @@ export class NdjsonFiles {
     if (!s.destroyed) await new Promise<void>((resolve) => s.once('close', resolve).end());
     if (this.failure) throw this.failure;
   }
+}
+
+/** Until the stream's buffer empties, or it closes on an error (the next write throws it). */
+function drained(s: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      s.off('drain', done).off('close', done);
+      resolve();
+    };
+    s.on('drain', done).on('close', done);
+  });
 }
