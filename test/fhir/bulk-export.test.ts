@@ -222,6 +222,19 @@ describe('FHIR Bulk Data export', function () {
       expect(m3.output).to.deep.equal([]);
     });
 
+    it('lists a deleted diary entry in deleted (Observation) and no longer exports it', async () => {
+      const d = await srv.request('POST', '/api/diario-emocional', { token: pacA1.token, body: { emocion: 'Calma', intensidad: 4, nota: 'Paseo' } });
+      expect(d.status, d.text).to.equal(201);
+      const idDiario = d.body.idDiario ?? d.body.id;
+      const m1 = await exportAll('$export?_type=Observation');
+      expect(ids((await outputOf(srv, m1, admin)).get('Observation'))).to.include(`diario-${idDiario}`);
+      const del = await srv.request('DELETE', `/api/diario-emocional/${idDiario}`, { token: pacA1.token });
+      expect(del.status, del.text).to.be.oneOf([200, 204]);
+      const m2 = await exportAll(`$export?_type=Observation&_since=${encodeURIComponent(m1.transactionTime)}`);
+      expect(await deletedOf(srv, m2, admin)).to.deep.equal([`Observation/diario-${idDiario}`]);
+      expect(m2.output).to.deep.equal([]);
+    });
+
     it('lists an erased patient in deleted as an id only, and no longer exports them', async () => {
       const m1 = await exportAll('$export?_type=Patient');
       const r = await srv.request('DELETE', `/api/pacientes/${pacB.idPaciente}`, { token: admin });
