@@ -2308,6 +2308,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/clientes-fhir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clientes FHIR registrados
+         * @description Todos, también los revocados (activo false), por idCliente.
+         *
+         *     Roles: ADMIN
+         */
+        get: operations["listClientesFhir"];
+        put?: never;
+        /**
+         * Registrar un cliente FHIR (SMART Backend Services)
+         * @description Registra un sistema (p. ej. la exportación de una historia clínica electrónica) con su JWK Set público. El cliente pide tokens en tokenUrl con client_credentials y una aserción JWT firmada (ES384 o RS384) con iss = sub = clientId.
+         *
+         *     Roles: ADMIN
+         */
+        post: operations["createClienteFhir"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/clientes-fhir/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revocar un cliente FHIR
+         * @description Sus tokens dejan de valer en el acto y no puede pedir otros. 404 si no existe o ya estaba revocado.
+         *
+         *     Roles: ADMIN
+         */
+        delete: operations["deleteClienteFhir"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accesos-expediente": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quién ha leído mi expediente clínico (REST y FHIR)
+         * @description Cada lectura del historial, diario o progreso por el personal, y cada lectura, búsqueda o exportación FHIR que devolvió datos del paciente: quién (usuario o cliente FHIR), qué recurso, cuándo y por qué ruta; nunca la consulta ni el contenido.
+         *
+         *     Roles: PACIENTE
+         */
+        get: operations["listMisAccesos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3752,6 +3824,11 @@ export interface components {
              * @description Identificador del usuario
              */
             idUsuario: number | null;
+            /**
+             * Format: int32
+             * @description El cliente FHIR (SMART Backend Services) que leyó; null si fue una persona
+             */
+            idClienteFhir: number | null;
             /** @description Rol del usuario: ADMIN, PSICOLOGO, PACIENTE o AUDITOR */
             rol: string;
             /**
@@ -3870,6 +3947,88 @@ export interface components {
              * @example /calendario/q1w2e3r4t5y6u7i8o9p0aZq1w2e3r4t5y6u7i8o9p0a.ics
              */
             ruta: string;
+        };
+        /** @description Una clave pública JWK (RFC 7517): EC P-384 (ES384) o RSA de 2048 bits o más (RS384). Los demás miembros públicos se descartan; una clave con miembros privados (d, p, q...) se rechaza */
+        JwkPublica: {
+            /** @enum {string} */
+            kty: "EC" | "RSA";
+            kid: string;
+            /** @enum {string} */
+            alg?: "ES384" | "RS384";
+            /** @enum {string} */
+            use?: "sig";
+            /** @enum {string} */
+            crv?: "P-384";
+            x?: string;
+            y?: string;
+            n?: string;
+            e?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ClienteFhirDatos: {
+            /**
+             * @description Nombre del sistema cliente (p. ej. la exportación de una historia clínica electrónica)
+             * @example Ana
+             */
+            nombre: string;
+            /** @description El JWK Set público del cliente; cada kid, distinto */
+            jwks: {
+                keys: components["schemas"]["JwkPublica"][];
+            };
+            /** @description Ámbitos que se le pueden conceder; por defecto ["system/*.read"] */
+            scopes?: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
+        };
+        ClienteFhirRegistrado: {
+            /**
+             * Format: int32
+             * @description Identificador del cliente FHIR
+             */
+            idCliente: number;
+            /**
+             * @description El client_id de OAuth: iss y sub de las aserciones del cliente
+             * @example 3f2a9c0d5b7e41a8c6d2e9f0a1b3c4d5
+             */
+            clientId: string;
+            /** @description Nombre del sistema cliente */
+            nombre: string;
+            /** @description Ámbitos SMART que se le pueden conceder */
+            scopes: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
+            /** @description false una vez revocado: sus tokens ya no valen */
+            activo: boolean;
+            /**
+             * @description Cuándo se registró, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            registradoEn: string;
+            /**
+             * @description El token endpoint: el aud de sus aserciones
+             * @example https://consulta.example.com/fhir/R4/auth/token
+             */
+            tokenUrl: string;
+        };
+        ClienteFhir: {
+            /**
+             * Format: int32
+             * @description Identificador del cliente FHIR
+             */
+            idCliente: number;
+            /**
+             * @description El client_id de OAuth: iss y sub de las aserciones del cliente
+             * @example 3f2a9c0d5b7e41a8c6d2e9f0a1b3c4d5
+             */
+            clientId: string;
+            /** @description Nombre del sistema cliente */
+            nombre: string;
+            /** @description Ámbitos SMART que se le pueden conceder */
+            scopes: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
+            /** @description false una vez revocado: sus tokens ya no valen */
+            activo: boolean;
+            /**
+             * @description Cuándo se registró, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            registradoEn: string;
         };
     };
     responses: never;
@@ -15321,6 +15480,371 @@ export interface operations {
             };
             /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClientesFhir: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Clientes FHIR, por idCliente */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClienteFhir"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createClienteFhir: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClienteFhirDatos"];
+            };
+        };
+        responses: {
+            /** @description Cliente registrado */
+            201: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClienteFhirRegistrado"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteClienteFhir: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revocado */
+            204: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMisAccesos: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accesos, por idAcceso */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccesoExpediente"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
