@@ -12,6 +12,7 @@ import { practitionerRoleType } from './resources/practitioner-role.ts';
 import { scheduleType } from './resources/schedule.ts';
 import { appointmentType } from './resources/appointment.ts';
 import { slotType } from './resources/slot.ts';
+import { provenanceType } from './resources/provenance.ts';
 
 /** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
 export const fhirResourceTypes: FhirResourceType[] = [
@@ -27,6 +28,7 @@ export const fhirResourceTypes: FhirResourceType[] = [
   carePlanType,
   observationType,
   communicationType,
+  provenanceType,
   groupType,
 ];
 
