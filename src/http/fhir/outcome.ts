@@ -11,10 +11,23 @@ const ISSUE_CODE: Record<number, string> = {
   410: 'deleted', 413: 'too-costly', 415: 'not-supported', 429: 'throttled', 500: 'exception', 503: 'transient',
 };
 
+/** Longest diagnostics: a message echoing a 10 KB value says no more for it. */
+const MAX_DIAGNOSTICS = 500;
+
+/**
+ * Messages echo what the client sent; a FHIR string holds no control characters but tab and
+ * newlines, so the others are written as `\uXXXX` (the OperationOutcome stays valid FHIR).
+ */
+function diagnosticsOf(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return clean.length > MAX_DIAGNOSTICS ? `${clean.slice(0, MAX_DIAGNOSTICS)}…` : clean;
+}
+
 export function operationOutcome(status: number, text: string, severity: 'error' | 'information' = 'error') {
   return {
     resourceType: 'OperationOutcome',
-    issue: [{ severity, code: ISSUE_CODE[status] ?? 'processing', diagnostics: text }],
+    issue: [{ severity, code: ISSUE_CODE[status] ?? 'processing', diagnostics: diagnosticsOf(text) }],
   };
 }
 

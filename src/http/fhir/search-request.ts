@@ -54,10 +54,19 @@ function clauseOf(type: FhirResourceType, key: string, value: string): SearchCla
   return { name, modifier, values: splitValues(value) };
 }
 
+/** The query's pairs; a NUL (`%00`) anywhere is a 400: no FHIR value holds one, and PostgreSQL text cannot. */
+function queryPairs(ctx: Context): [string, string][] {
+  const pairs = [...new URLSearchParams(ctx.querystring)];
+  if (pairs.some(([k, v]) => k.includes('\0') || v.includes('\0'))) {
+    throw errors.invalid('La consulta contiene un carácter NUL (%00)', 'The query contains a NUL character (%00)');
+  }
+  return pairs;
+}
+
 /** The search a query string asks for. */
 export function parseSearch(ctx: Context, type: FhirResourceType, limits: CountLimits): SearchRequest {
   const req: SearchRequest = { clauses: [], count: limits.defaultCount, cursor: null };
-  for (const [key, value] of new URLSearchParams(ctx.querystring)) {
+  for (const [key, value] of queryPairs(ctx)) {
     if (RESULT_PARAMS.has(key)) {
       if (key === '_count') req.count = parseCount(value, limits);
       else if (key === '_cursor') req.cursor = value;
@@ -72,7 +81,7 @@ export function parseSearch(ctx: Context, type: FhirResourceType, limits: CountL
 
 /** A read takes no parameters but `_format` (and `_pretty`, which changes nothing here). */
 export function checkReadQuery(ctx: Context): void {
-  for (const [key, value] of new URLSearchParams(ctx.querystring)) {
+  for (const [key, value] of queryPairs(ctx)) {
     if (key === '_format') checkFormat(value);
     else throw errors.invalid(`Parámetro no admitido en una lectura: ${key}`, `Parameter not supported on a read: ${key}`);
   }

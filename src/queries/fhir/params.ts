@@ -21,8 +21,22 @@ export interface DateRange {
   endLocal: string;
 }
 
-const DATE_VALUE = /^(eq|ne|gt|lt|ge|le|sa|eb|ap)?(\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?)?)?)$/;
+const DATE_VALUE = /^(eq|ne|gt|lt|ge|le|sa|eb|ap)?((?!0000)\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?)?)?)$/;
 const LOCAL = "yyyy-MM-dd'T'HH:mm:ss";
+// FHIR years run 0001-9999 and PostgreSQL has no year 0: a range reaching past them (`gt9999`, a
+// zone pushing 0001 into year 0) is cut at these, so that SQL neither fails nor compares
+// five-digit years as text.
+const FIRST = DateTime.fromISO('0001-01-01T00:00:00Z', { zone: 'utc' });
+const LAST = DateTime.fromISO('9999-12-31T23:59:59.999Z', { zone: 'utc' });
+const FIRST_LOCAL = '0001-01-01T00:00:00';
+const LAST_LOCAL = '9999-12-31T23:59:59.999';
+
+function bounded(dt: DateTime, zone: string): { at: Date; local: string } {
+  if (dt < FIRST) return { at: FIRST.toJSDate(), local: FIRST_LOCAL };
+  if (dt > LAST) return { at: LAST.toJSDate(), local: LAST_LOCAL };
+  const local = dt.setZone(zone);
+  return { at: dt.toJSDate(), local: local.year < 1 ? FIRST_LOCAL : local.year > 9999 ? LAST_LOCAL : local.toFormat(LOCAL) };
+}
 
 /**
  * `[prefix]YYYY[-MM[-DD[Thh:mm[:ss][zone]]]]`. Without a zone the value is the practice's wall
@@ -37,15 +51,9 @@ export function parseDate(name: string, value: string, zone: string): DateRange 
   if (!dt.isValid) throw bad(name, value, 'una fecha que exista');
   const unit = text.length === 4 ? 'year' : text.length === 7 ? 'month' : text.length === 10 ? 'day'
     : !/T\d{2}:\d{2}:/.test(text) ? 'minute' : /:\d{2}\.\d/.test(text) ? 'millisecond' : 'second';
-  const start = dt.startOf(unit);
-  const end = start.plus({ [unit + 's']: 1 });
-  return {
-    prefix: (m[1] as DatePrefix | undefined) ?? 'eq',
-    start: start.toJSDate(),
-    end: end.toJSDate(),
-    startLocal: start.setZone(zone).toFormat(LOCAL),
-    endLocal: end.setZone(zone).toFormat(LOCAL),
-  };
+  const start = bounded(dt.startOf(unit), zone);
+  const end = bounded(dt.startOf(unit).plus({ [unit + 's']: 1 }), zone);
+  return { prefix: (m[1] as DatePrefix | undefined) ?? 'eq', start: start.at, end: end.at, startLocal: start.local, endLocal: end.local };
 }
 
 /**
@@ -99,10 +107,22 @@ export function encodeCursor(key: (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-export function decodeCursor(cursor: string, shape: ('int' | 'text')[]): (string | number)[] {
+/**
+ * Each key part's kind: `int` a database integer (0..2^31-1: a larger one would make PostgreSQL
+ * fail, not match nothing), `number` any safe integer (e.g. epoch milliseconds, compared in JS),
+ * `text` a string without NUL. A cursor is the client's to forge: anything else is a 400.
+ */
+export type CursorPart = 'int' | 'number' | 'text';
+const CURSOR_PART: Record<CursorPart, (k: unknown) => boolean> = {
+  int: (k) => Number.isSafeInteger(k) && (k as number) >= 0 && (k as number) <= 2_147_483_647,
+  number: (k) => Number.isSafeInteger(k),
+  text: (k) => typeof k === 'string' && !k.includes('\u0000'),
+};
+
+export function decodeCursor(cursor: string, shape: CursorPart[]): (string | number)[] {
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(key) && key.length === shape.length && key.every((k, i) => (shape[i] === 'int' ? Number.isSafeInteger(k) : typeof k === 'string'))) {
+    if (Array.isArray(key) && key.length === shape.length && key.every((k, i) => CURSOR_PART[shape[i]](k))) {
       return key as (string | number)[];
     }
   } catch {

@@ -84,7 +84,7 @@ async function search(rc: FhirDb, viewer: FhirViewer, req: SearchRequest) {
   const w = slotWindow(req.clauses, rc.zone, now.getTime(), end.getTime());
   let all = await slotsOf(rc, viewer, req, w);
   if (req.cursor !== null) {
-    const [at, id] = decodeCursor(req.cursor, ['int', 'text']) as [number, string];
+    const [at, id] = decodeCursor(req.cursor, ['number', 'text']) as [number, string];
     all = all.filter((s) => startOf(s) > at || (startOf(s) === at && s.id > id));
   }
   const page = all.slice(0, req.count);
