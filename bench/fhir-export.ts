@@ -2,7 +2,8 @@
 // 10,000; BENCH_FHIR_EXPORT_RESOURCES overrides), resources per second and the memory of the
 // service while it runs. The log is the bench's clinic (bench/lib/generate.ts: per patient a
 // Patient, 6 Appointments, 4 Observations, a Condition and a CarePlan, an Encounter and its
-// DocumentReference, 2 Communications: 17 resources in 31 events), written straight to the store;
+// DocumentReference, 2 Communications: 17 resources in 31 events, and a Provenance for each of the
+// 18 events on those resources' streams: 35), written straight to the store;
 // the service runs in this process (so its memory is this process's), once its read models have
 // caught up with the log. Time: the job's own, from kick-off to finished (the database's rows),
 // not the client's polling.
@@ -15,7 +16,7 @@ import { round, sleep } from './lib/stats.ts';
 import { openBenchStore } from './projections.ts';
 
 const SECTION = 'FHIR export';
-const RESOURCES_PER_PATIENT = 17;
+const RESOURCES_PER_PATIENT = 35;
 const EVENTS_PER_PATIENT = 31;
 const MB = 1024 * 1024;
 
