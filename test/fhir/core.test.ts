@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { adminBody, pacienteBody, psicologoBody } from '../http/helpers.ts';
 import { fhirResourceTypes } from '../../src/queries/fhir/registry.ts';
+import { FHIR_TIPOS } from '../../src/commands/cliente-fhir-rules.ts';
 
 // The FHIR gateway itself: what any FHIR client meets before a resource type is involved.
 
@@ -43,6 +44,10 @@ describe('FHIR R4 gateway', function () {
     }
     expect(rest.operation).to.deep.include({ name: 'export', definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export' });
     expect(rest.security.extension[0].extension[0].valueUri).to.match(/\/fhir\/R4\/auth\/token$/);
+  });
+
+  it('a machine client may be granted a scope for exactly the served types', () => {
+    expect([...FHIR_TIPOS].sort()).to.deep.equal(fhirResourceTypes.map((t) => t.type).sort());
   });
 
   it('answers every error as an OperationOutcome: no token 401, unknown type or path 404, writes 405', async () => {
