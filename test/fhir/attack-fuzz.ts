@@ -78,6 +78,16 @@ export interface Outcome {
   viewer: string;
 }
 
+/**
+ * The patients a resource shows: its type's patientsOf (which may need the server's own object,
+ * e.g. Provenance's), every `Patient/<id>` it references, and a Patient's own id.
+ */
+export function patientsIn(type: FhirResourceType, resource: any): number[] {
+  const refs = [...JSON.stringify(resource).matchAll(/"reference":"Patient\/(\d+)"/g)].map((m) => Number(m[1]));
+  const own = resource.resourceType === 'Patient' ? [Number(resource.id)] : [];
+  return [...new Set([...type.patientsOf(resource), ...refs, ...own])].sort((a, b) => a - b);
+}
+
 /** The assertions every answer meets: never a 5xx, FHIR JSON, errors as OperationOutcome, 200s valid and in scope. */
 export function checkAnswer(
   type: FhirResourceType, viewer: Viewer, path: string, r: { status: number; body: any; headers: Headers; text: string }, validate: boolean,
@@ -96,7 +106,7 @@ export function checkAnswer(
   if (r.body.resourceType === 'Bundle') expect(r.body.type, what).to.equal('searchset');
   for (const res of resources) {
     expect(res.resourceType, what).to.equal(type.type);
-    if (viewer.patients) for (const p of type.patientsOf(res)) expect([...viewer.patients], `${what}: patient ${p} out of scope`).to.include(p);
+    if (viewer.patients) for (const p of patientsIn(type, res)) expect([...viewer.patients], `${what}: patient ${p} out of scope`).to.include(p);
   }
   if (validate) {
     assertValidFhir(r.body, what);

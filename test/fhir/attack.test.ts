@@ -5,7 +5,7 @@ import { adminBody } from '../http/helpers.ts';
 import { fhirResourceTypes, fhirType } from '../../src/queries/fhir/registry.ts';
 import type { FhirResourceType } from '../../src/queries/fhir/types.ts';
 import { practice, smartClient, type Practice } from './attack-support.ts';
-import { checkAnswer, hostileCursors, hostilePath, prng, sweepPaths, type Viewer } from './attack-fuzz.ts';
+import { checkAnswer, hostileCursors, hostilePath, patientsIn, prng, sweepPaths, type Viewer } from './attack-fuzz.ts';
 
 // The FHIR API attacked as a hostile client would, and checked against R4's RESTful API and
 // search rules as a conformant client expects them (hl7.org/fhir/R4/http.html, search.html).
@@ -107,6 +107,140 @@ describe('FHIR API under attack, and R4 conformance', function () {
       // The fuzzer reached past the parsers: some hostile requests still found records.
       expect(statuses.get(200) ?? 0, JSON.stringify([...statuses])).to.be.above(FUZZ_REQUESTS / 25);
       expect(statuses.get(400) ?? 0).to.be.above(FUZZ_REQUESTS / 5);
+    });
+  });
+
+  describe('access', () => {
+    /** Every resource of every type an admin sees, with the patients each is about. */
+    async function everything(): Promise<{ type: FhirResourceType; resource: any; patients: number[] }[]> {
+      const out: { type: FhirResourceType; resource: any; patients: number[] }[] = [];
+      for (const type of fhirResourceTypes) {
+        for (const resource of await searchAll(`${type.type}?_count=200`, p.admin)) out.push({ type, resource, patients: patientsIn(type, resource) });
+      }
+      return out;
+    }
+    /** Searches of a type that name one patient: every reference parameter to Patient, and `_id`. */
+    const patientSearches = (type: FhirResourceType, idPaciente: number, id: string) => [
+      ...Object.entries(type.params).filter(([, d]) => d.type === 'reference').flatMap(([name]) => [`${name}=${idPaciente}`, `${name}=Patient/${idPaciente}`]),
+      `_id=${encodeURIComponent(id)}`,
+    ];
+
+    it('never gives a psychologist or a patient what the REST API would not: not by read, not by patient/subject/_id search, not through Group', async () => {
+      const all = await everything();
+      const b1s = all.filter((x) => x.patients.includes(p.b1.idPaciente));
+      expect(new Set(b1s.map((x) => x.type.type)).size, 'psiB\'s patient has records of many types').to.be.at.least(6);
+      for (const [who, token, allowed] of [['psiA', p.psiA.token, [p.a1.idPaciente, p.a2.idPaciente]], ['a1', p.a1.token, [p.a1.idPaciente]]] as const) {
+        for (const { type, resource } of b1s) {
+          const read = await get(`${type.type}/${resource.id}`, token);
+          expect(read.status, `${who} reads ${type.type}/${resource.id}`).to.equal(404);
+          expect(read.body.resourceType).to.equal('OperationOutcome');
+          for (const q of patientSearches(type, p.b1.idPaciente, resource.id)) {
+            const r = await get(`${type.type}?${q}`, token);
+            if (r.status === 400) continue; // a parameter that cannot name a patient (e.g. Slot's schedule)
+            expect(r.status, `${who} ${type.type}?${q}: ${r.text}`).to.equal(200);
+            const leaked = (r.body.entry ?? []).filter((e: any) => patientsIn(type, e.resource).some((x) => !(allowed as readonly number[]).includes(x)));
+            expect(leaked, `${who} ${type.type}?${q}`).to.deep.equal([]);
+          }
+        }
+      }
+      // psiB's patients as a Group: not psiA's, nor any patient's.
+      for (const token of [p.psiA.token, p.a1.token, p.b1.token]) {
+        expect((await get(`Group/${p.psiB.idPsicologo}`, token)).status).to.equal(404);
+        expect((await get(`Group?_id=${p.psiB.idPsicologo}`, token)).body.entry).to.equal(undefined);
+      }
+      // A patient reads nothing of the other patient of their own psychologist either.
+      for (const { type, resource } of all.filter((x) => x.patients.includes(p.a2.idPaciente))) {
+        expect((await get(`${type.type}/${resource.id}`, p.a1.token)).status, `${type.type}/${resource.id}`).to.equal(404);
+      }
+    });
+
+    it('never hands session notes (DocumentReference) to a patient, in any type', async () => {
+      const notes = await searchAll('DocumentReference', p.psiA.token);
+      expect(notes.map((d) => d.id)).to.include(String(p.sesiones.a1));
+      outcome(await get(`DocumentReference/${p.sesiones.a1}`, p.a1.token), 404, 'not-found');
+      expect((await get(`DocumentReference?patient=${p.a1.idPaciente}`, p.a1.token)).body.entry).to.equal(undefined);
+      // The notes' text appears in no resource the patient can get.
+      for (const type of fhirResourceTypes) {
+        const r = await get(`${type.type}?_count=1000`, p.a1.token);
+        expect(r.status, `${type.type}: ${r.text}`).to.equal(200);
+        expect(r.text, type.type).to.not.include('Notas de Ana');
+      }
+    });
+
+    it('limits a SMART client to its scopes\' types (403 OperationOutcome), stops a revoked one, and gives notes only to a scope naming DocumentReference', async () => {
+      const solo = await smartClient(srv, p.admin, ['system/Patient.read', 'system/Encounter.read']);
+      expect((await get('Patient', solo.token)).status).to.equal(200);
+      expect((await get(`Encounter/${p.sesiones.a1}`, solo.token)).status).to.equal(200);
+      for (const type of fhirResourceTypes.filter((t) => !['Patient', 'Encounter'].includes(t.type))) {
+        outcome(await get(type.type, solo.token), 403, 'forbidden');
+        outcome(await get(`${type.type}/1`, solo.token), 403, 'forbidden');
+      }
+      const todo = await smartClient(srv, p.admin, ['system/*.read']);
+      expect((await get('DocumentReference', todo.token)).body.entry, 'system/*.read gives no notes').to.equal(undefined);
+      const notas = await smartClient(srv, p.admin, ['system/DocumentReference.read']);
+      expect((await searchAll('DocumentReference', notas.token)).map((d) => d.id)).to.include.members([String(p.sesiones.a1), String(p.sesiones.b1)]);
+      const del = await srv.request('DELETE', `/api/admin/clientes-fhir/${solo.idCliente}`, { token: p.admin });
+      expect(del.status, del.text).to.be.oneOf([200, 204]);
+      outcome(await get('Patient', solo.token), 401, 'login');
+    });
+
+    it('stops a deactivated patient\'s token at once, and refuses an auditor (403)', async () => {
+      const { newPaciente } = await import('../notifications/support.ts');
+      const baja = await newPaciente(srv, 'Baja');
+      expect((await get(`Patient/${baja.idPaciente}`, baja.token)).status).to.equal(200);
+      const r = await srv.request('PUT', `/auth/pacientes/${baja.idPaciente}/baja`, { token: p.admin });
+      expect(r.status, r.text).to.equal(200);
+      outcome(await get(`Patient/${baja.idPaciente}`, baja.token), 401, 'login');
+      outcome(await get('Observation', baja.token), 401, 'login');
+      const auditor = (await srv.request('POST', '/auth/register-auditor', { token: p.admin, body: adminBody({ nombre: 'Inés', apellido: 'Auditora' }) })).body.token;
+      for (const type of fhirResourceTypes) outcome(await get(type.type, auditor), 403, 'forbidden');
+      outcome(await get(`Patient/${p.a1.idPaciente}`, auditor), 403, 'forbidden');
+    });
+
+    it('logs one access row per patient for every read and search that returned their data, by whoever read it', async () => {
+      const cliente = await smartClient(srv, p.admin, ['system/*.read']);
+      const rows = () => srv.deps.knex('accesos_clinicos').orderBy('id_acceso');
+      const viewers = [
+        ['psiA', p.psiA.token, p.psiA.idUsuario, null, [p.a1.idPaciente, p.a2.idPaciente]],
+        ['a1', p.a1.token, p.a1.idUsuario, null, [p.a1.idPaciente]],
+        ['client', cliente.token, null, cliente.idCliente, null],
+      ] as const;
+      /** Rows logged by `fn`: every patient shown is logged once, nobody out of the viewer's scope, nothing for nothing. */
+      const logs = async (what: string, fn: () => Promise<{ shown: number[]; any: boolean }>, allowed: readonly number[] | null) => {
+        const before = (await rows()).length;
+        const { shown, any } = await fn();
+        const logged = (await rows()).slice(before);
+        const ids = logged.map((l: any) => l.id_paciente);
+        expect(new Set(ids).size, `${what}: once per patient`).to.equal(ids.length);
+        expect(ids, what).to.include.members(shown);
+        if (allowed) expect(allowed, what).to.include.members(ids);
+        if (!any) expect(ids, `${what}: nothing returned, nothing logged`).to.deep.equal([]);
+        return logged;
+      };
+      for (const [who, token, idUsuario, idCliente, allowed] of viewers) {
+        for (const type of fhirResourceTypes) {
+          let first: any = null;
+          const logged = await logs(`${who} ${type.type}`, async () => {
+            const r = await get(`${type.type}?_count=1000`, token);
+            expect(r.status, `${who} ${type.type}: ${r.text}`).to.equal(200);
+            const resources = (r.body.entry ?? []).map((e: any) => e.resource);
+            first = resources.find((x: any) => patientsIn(type, x).length > 0);
+            return { shown: resources.flatMap((x: any) => patientsIn(type, x)), any: resources.length > 0 };
+          }, allowed);
+          for (const l of logged) expect(l, `${who} ${type.type}`).to.include({ recurso: `FHIR ${type.type}`, metodo: 'GET', ruta: `/fhir/R4/${type.type}`, id_usuario: idUsuario, id_cliente_fhir: idCliente });
+          if (!first) continue;
+          const read = await logs(`${who} ${type.type}/${first.id}`, async () => {
+            expect((await get(`${type.type}/${first.id}`, token)).status).to.equal(200);
+            return { shown: patientsIn(type, first), any: true };
+          }, allowed);
+          expect(read[0].ruta).to.equal(`/fhir/R4/${type.type}/${first.id}`);
+        }
+      }
+      // What a search did not return is not logged.
+      await logs('empty search', async () => {
+        expect((await get('Encounter?_id=2147483647', p.admin)).body.entry).to.equal(undefined);
+        return { shown: [], any: false };
+      }, []);
     });
   });
 });
