@@ -243,4 +243,155 @@ describe('FHIR API under attack, and R4 conformance', function () {
       }, []);
     });
   });
+
+  describe('R4 conformance', () => {
+    /** For each listed parameter: a value that matches something the admin sees, and one that matches nothing. */
+    function samples(type: string, name: string, obsCode: string): [string, string] | undefined {
+      const today = new Date().toISOString().slice(0, 10);
+      const table: Record<string, [string, string]> = {
+        _id: ['', 'nope'], _lastUpdated: ['ge2000-01-01', 'lt2000-01-01'],
+        patient: [`Patient/${p.a1.idPaciente}`, 'Patient/2147483647'], subject: [`Patient/${p.a1.idPaciente}`, 'Patient/2147483647'],
+        practitioner: [`Practitioner/${p.psiA.idPsicologo}`, 'Practitioner/2147483647'], agent: [`Practitioner/${p.psiA.idPsicologo}`, 'Practitioner/2147483647'],
+        schedule: [`Schedule/${p.psiA.idPsicologo}`, 'Schedule/2147483647'], target: [`Patient/${p.a1.idPaciente}`, 'Patient/2147483647'],
+        date: ['ge2000-01-01', 'lt2000-01-01'], sent: ['ge2000-01-01', 'lt2000-01-01'], recorded: ['ge2000-01-01', 'lt2000-01-01'], birthdate: ['le2100', 'lt1800'],
+        'Slot.start': [`ge${today}`, 'lt2000-01-01'], identifier: [String(p.a1.idPaciente), '2147483647'], name: ['Ana', 'Zzqxw'],
+        'Appointment.status': ['pending', 'fulfilled'], 'Slot.status': ['busy-unavailable', 'busy'], code: [obsCode, 'http://example.org|nada'],
+        category: ['survey', 'laboratory'], 'DocumentReference.type': ['http://loinc.org|11510-5', 'http://loinc.org|0000-0'],
+      };
+      return table[`${type}.${name}`] ?? table[name];
+    }
+
+    it('serves application/fhir+json; charset=utf-8 on metadata, reads, searches and errors', async () => {
+      for (const path of ['metadata', `Patient/${p.a1.idPaciente}`, 'Patient', 'Patient/2147483647', 'Patient?nope=1', 'Nope']) {
+        expect((await get(path, p.admin)).headers.get('content-type'), path).to.equal(FHIR_JSON);
+      }
+      expect((await get('Patient')).headers.get('content-type')).to.equal(FHIR_JSON);
+    });
+
+    it('negotiates JSON only: _format overrides Accept; XML alone is a 406 OperationOutcome; _pretty indents', async () => {
+      const id = `Patient/${p.a1.idPaciente}`;
+      for (const f of ['json', 'application/json', 'application/fhir+json', 'application/fhir+json; fhirVersion=4.0']) {
+        expect((await get(`${id}?_format=${encodeURIComponent(f)}`, p.admin)).status, f).to.equal(200);
+        expect((await get(`Patient?_format=${encodeURIComponent(f)}`, p.admin, { Accept: 'application/fhir+xml' })).status, f).to.equal(200);
+      }
+      for (const accept of ['application/fhir+json', 'application/fhir+json; fhirVersion=4.0', 'application/fhir+json;charset=utf-8', 'application/json', '*/*', 'application/*',
+        'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'application/fhir+xml;q=1, application/fhir+json;q=0.5']) {
+        const r = await get(id, p.admin, { Accept: accept });
+        expect(r.status, accept).to.equal(200);
+        expect(r.body.resourceType).to.equal('Patient');
+      }
+      for (const accept of ['application/fhir+xml', 'application/xml', 'text/turtle', 'application/fhir+json;q=0, application/fhir+xml']) {
+        outcome(await get(id, p.admin, { Accept: accept }), 406, 'not-supported');
+        outcome(await get('Patient', p.admin, { Accept: accept }), 406, 'not-supported');
+        outcome(await get('metadata', undefined, { Accept: accept }), 406, 'not-supported');
+      }
+      for (const f of ['xml', 'application/fhir+xml', 'ttl', 'text/html']) outcome(await get(`Patient?_format=${encodeURIComponent(f)}`, p.admin), 406, 'not-supported');
+      const pretty = await get(`${id}?_pretty=true`, p.admin);
+      expect(pretty.status, pretty.text).to.equal(200);
+      expect(pretty.text).to.include('\n  "resourceType": "Patient"');
+      expect((await get('Patient?_pretty=false', p.admin)).text).to.not.include('\n');
+      outcome(await get('Patient?_pretty=yes', p.admin), 400, 'invalid');
+    });
+
+    it('answers HEAD as GET without a body', async () => {
+      for (const path of [`Patient/${p.a1.idPaciente}`, 'Patient', 'metadata']) {
+        const r = await srv.request('HEAD', `/fhir/R4/${path}`, { token: p.admin });
+        const g = await get(path, p.admin);
+        expect(r.status, path).to.equal(200);
+        expect(r.text).to.equal('');
+        expect(r.headers.get('content-type')).to.equal(FHIR_JSON);
+        expect(r.headers.get('etag')).to.equal(g.headers.get('etag'));
+      }
+      expect((await srv.request('HEAD', '/fhir/R4/Patient/2147483647', { token: p.admin })).status).to.equal(404);
+    });
+
+    it('lists in its CapabilityStatement exactly the search parameters that work: each listed one filters, unlisted ones are 400', async () => {
+      const cs = (await get('metadata')).body;
+      assertValidFhir(cs);
+      const obs = (await get('Observation?_count=1', p.admin)).body.entry[0].resource;
+      const obsCode = `${obs.code.coding[0].system}|${obs.code.coding[0].code}`;
+      for (const res of cs.rest[0].resource) {
+        const all = await searchAll(`${res.type}?_count=1000`, p.admin);
+        for (const { name } of res.searchParam) {
+          const sample = samples(res.type, name, obsCode);
+          expect(sample, `a sample value for ${res.type}.${name}: add one to this test`).to.not.equal(undefined);
+          const [match, none] = name === '_id' ? [all[0]?.id ?? 'nope', 'nope'] : sample!;
+          const hit = await get(`${res.type}?${name}=${encodeURIComponent(match)}`, p.admin);
+          expect(hit.status, `${res.type}?${name}=${match}: ${hit.text}`).to.equal(200);
+          if (res.type !== 'Slot' || name !== 'schedule') expect(hit.body.entry, `${res.type}?${name}=${match} finds something`).to.not.equal(undefined);
+          const miss = await get(`${res.type}?${name}=${encodeURIComponent(none)}`, p.admin);
+          expect(miss.status, `${res.type}?${name}=${none}: ${miss.text}`).to.equal(200);
+          expect(miss.body.entry, `${res.type}?${name}=${none} filters`).to.equal(undefined);
+        }
+        for (const name of ['_tag', '_profile', '_security', '_text', '_content', '_list', '_has', '_type', '_summary', '_elements', '_sort', '_include', '_revinclude', '_total', '_contained', 'identifier', 'status', 'patient', 'subject', 'name', 'date']) {
+          if (res.searchParam.some((sp: any) => sp.name === name)) continue;
+          outcome(await get(`${res.type}?${name}=x`, p.admin), 400, 'invalid');
+        }
+      }
+    });
+
+    it('links pages absolutely: self as asked, next resolvable and stable, fullUrl of each entry; _count above the maximum gives the maximum', async () => {
+      const base = `${srv.url}/fhir/R4`;
+      for (const type of fhirResourceTypes) {
+        const first = await get(`${type.type}?_count=1&_lastUpdated=ge2000`, p.admin);
+        expect(first.status, `${type.type}: ${first.text}`).to.equal(200);
+        expect(first.body.link[0]).to.deep.equal({ relation: 'self', url: `${base}/${type.type}?_count=1&_lastUpdated=ge2000` });
+        const seen: string[] = [];
+        let page = first;
+        for (let n = 0; ; n++) {
+          expect(n).to.be.below(500);
+          for (const e of page.body.entry ?? []) {
+            expect(e.fullUrl).to.equal(`${base}/${e.resource.resourceType}/${e.resource.id}`);
+            seen.push(e.resource.id);
+          }
+          const next = page.body.link.find((l: any) => l.relation === 'next');
+          if (!next) break;
+          expect(next.url.startsWith(`${base}/${type.type}?`), next.url).to.equal(true);
+          const again = await srv.request('GET', next.url.slice(srv.url.length), { token: p.admin });
+          page = await srv.request('GET', next.url.slice(srv.url.length), { token: p.admin });
+          expect(page.status, page.text).to.equal(200);
+          expect(page.text, 'the same next link gives the same page').to.equal(again.text);
+        }
+        expect(new Set(seen).size, `${type.type}: no repeats`).to.equal(seen.length);
+        const whole = await get(`${type.type}?_count=1000&_lastUpdated=ge2000`, p.admin);
+        expect(seen, type.type).to.deep.equal((whole.body.entry ?? []).map((e: any) => e.resource.id));
+      }
+      const big = await get('Patient?_count=100000', p.admin);
+      expect(big.status, big.text).to.equal(200);
+      outcome(await get('Patient?_count=0', p.admin), 400, 'invalid');
+      outcome(await get('Patient?_count=-1', p.admin), 400, 'invalid');
+    });
+
+    it('reads every type with ETag W/"versionId" and Last-Modified of meta.lastUpdated; unknown ids are 404 OperationOutcomes', async () => {
+      for (const type of fhirResourceTypes) {
+        const one = (await get(`${type.type}?_count=1`, p.admin)).body.entry?.[0]?.resource;
+        expect(one, `${type.type} has a resource`).to.not.equal(undefined);
+        const r = await get(`${type.type}/${one.id}`, p.admin);
+        expect(r.status, r.text).to.equal(200);
+        expect(r.headers.get('etag')).to.equal(`W/"${r.body.meta.versionId}"`);
+        expect(new Date(r.headers.get('last-modified')!).getTime()).to.equal(Math.floor(Date.parse(r.body.meta.lastUpdated) / 1000) * 1000);
+        for (const id of ['2147483647', 'nope', `${one.id}0000`]) outcome(await get(`${type.type}/${id}`, p.admin), 404, 'not-found');
+      }
+    });
+
+    it('takes _id with several values (ORed) and repeated (ANDed), _lastUpdated with every prefix, names case-sensitively, empty values as absent', async () => {
+      const [x, y] = [p.a1.idPaciente, p.a2.idPaciente];
+      const ids = async (q: string) => ((await get(`Patient?${q}`, p.admin)).body.entry ?? []).map((e: any) => Number(e.resource.id));
+      expect(await ids(`_id=${x},${y}`)).to.deep.equal([x, y].sort((a, b) => a - b));
+      expect(await ids(`_id=${x},${y}&_id=${y}`)).to.deep.equal([y]);
+      expect(await ids(`_id=${x}&_id=${y}`)).to.deep.equal([]);
+      const at = (await get(`Patient/${x}`, p.admin)).body.meta.lastUpdated as string;
+      const year = at.slice(0, 4);
+      for (const [q, found] of [[`eq${year}`, true], [`ge${year}`, true], [`le${year}`, true], [`gt${year}`, false], [`lt${year}`, false], [`ne${year}`, false],
+        [`sa${Number(year) - 1}`, true], [`eb${Number(year) + 1}`, true], [`ap${at.slice(0, 10)}`, true], [at, true], [`gt${at}`, false], [`le${at}`, true]] as const) {
+        expect((await ids(`_id=${x}&_lastUpdated=${encodeURIComponent(q)}`)).length, `_lastUpdated=${q}`).to.equal(found ? 1 : 0);
+      }
+      for (const q of ['_ID=1', 'Name=Ana', '_LASTUPDATED=2020', 'BirthDate=2000']) outcome(await get(`Patient?${q}`, p.admin), 400, 'invalid');
+      outcome(await get('patient', p.admin), 404, 'not-found');
+      expect(await ids('name=&_id=&birthdate=')).to.deep.equal(await ids(''));
+      // Dates past 9999 match nothing (they were compared as text: "10000" sorts before "2030").
+      expect((await get('Appointment?date=gt9999', p.admin)).body.entry).to.equal(undefined);
+      expect((await get('Appointment?date=ge2030', p.admin)).body.entry).to.not.equal(undefined);
+    });
+  });
 });

@@ -11,6 +11,7 @@ import { recordFhirAccess } from './access-log.ts';
 import { searchBundle, withCursor } from './bundle.ts';
 import { capabilityStatement } from './capability.ts';
 import { FHIR_JSON, fhirErrors, sendOutcome } from './outcome.ts';
+import { jsonOnly } from './negotiation.ts';
 import { checkReadQuery, parseSearch } from './search-request.ts';
 import { consistencyTokens } from '../consistency.ts';
 import { checkTypeAllowed, fhirViewer, viewerOfClient, viewerOfUser, type FhirClient } from './viewer.ts';
@@ -51,17 +52,18 @@ function typeOf(ctx: Context): FhirResourceType {
   return type;
 }
 
+/** A 200 of FHIR JSON; `_pretty=true` indents it (R4 http.html §3.1.0.1.10.1). */
 function send(ctx: Context, body: unknown): void {
   ctx.status = 200;
   ctx.type = FHIR_JSON;
-  ctx.body = body;
+  ctx.body = ctx.query._pretty === 'true' ? JSON.stringify(body, null, 2) : body;
 }
 
 function mountReads(router: Router, deps: AppDeps, auth: Middleware): void {
   const rc = (): FhirDb => ({
     knex: deps.knex, zone: deps.config.practiceTimezone, now: () => deps.clock.now(), bookingHorizonDays: deps.config.limits.bookingHorizonDays,
   });
-  router.get('/:type', auth, async (ctx) => {
+  router.get('/:type', jsonOnly, auth, async (ctx) => {
     const type = typeOf(ctx);
     const viewer = fhirViewer(ctx);
     const req = parseSearch(ctx, type, COUNTS);
@@ -69,7 +71,7 @@ function mountReads(router: Router, deps: AppDeps, auth: Middleware): void {
     await recordFhirAccess(deps.knex, deps.clock, ctx, viewer, type.type, page.resources.flatMap((r) => type.patientsOf(r)));
     send(ctx, searchBundle(fhirBase(ctx, deps), type.type, ctx.querystring, page, (c) => withCursor(ctx.querystring, c)));
   });
-  router.get('/:type/:id', auth, async (ctx) => {
+  router.get('/:type/:id', jsonOnly, auth, async (ctx) => {
     const type = typeOf(ctx);
     checkReadQuery(ctx);
     const viewer = fhirViewer(ctx);
@@ -87,7 +89,7 @@ export function fhirGateway(deps: AppDeps, opts: FhirGatewayOptions = {}): Middl
   const router = new Router({ prefix: FHIR_BASE_PATH });
   const auth = fhirAuth(deps, opts);
   const startedAt = deps.clock.now();
-  router.get('/metadata', (ctx) => {
+  router.get('/metadata', jsonOnly, (ctx) => {
     const base = fhirBase(ctx, deps);
     send(ctx, capabilityStatement(fhirResourceTypes, { base, startedAt, tokenUrl: `${base}/auth/token`, exportTypes: ['Patient', 'Group'] }));
   });

@@ -5,7 +5,7 @@ import type { FhirResourceType, SearchClause, SearchRequest } from '../../querie
 /** Parameters every type takes besides its own (docs/fhir.md "Searching"). */
 export const COMMON_PARAMS = ['_id', '_lastUpdated'] as const;
 /** Result parameters: how the page is made, not what matches. */
-const RESULT_PARAMS = new Set(['_count', '_cursor', '_format']);
+const RESULT_PARAMS = new Set(['_count', '_cursor', '_format', '_pretty']);
 const JSON_FORMATS = new Set(['json', 'application/json', 'application/fhir+json']);
 
 export interface CountLimits {
@@ -33,11 +33,20 @@ function checkFormat(value: string): void {
   }
 }
 
+/** `_count`: a page size; above the maximum it is the maximum (R4: a server may return fewer than asked, never more). */
 function parseCount(value: string, limits: CountLimits): number {
-  if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > limits.maxCount) {
-    throw errors.invalid(`_count: se esperaba un entero de 1 a ${limits.maxCount}`, `_count: expected a whole number from 1 to ${limits.maxCount}`);
+  if (value === '0') {
+    throw errors.invalid('_count=0 (solo el total, como _summary=count) no está admitido', '_count=0 (the total only, as _summary=count) is not supported');
   }
-  return Number(value);
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
+    throw errors.invalid(`_count: se esperaba un entero positivo (páginas de hasta ${limits.maxCount})`, `_count: expected a positive whole number (pages of up to ${limits.maxCount})`);
+  }
+  return Math.min(Number(value), limits.maxCount);
+}
+
+/** `_pretty` changes only the layout; true or false. */
+function checkPretty(value: string): void {
+  if (value !== 'true' && value !== 'false') throw errors.invalid('_pretty: se esperaba true o false', '_pretty: expected true or false');
 }
 
 /** A clause of a known parameter, its modifier checked; unknown names are a 400, never ignored. */
@@ -70,6 +79,7 @@ export function parseSearch(ctx: Context, type: FhirResourceType, limits: CountL
     if (RESULT_PARAMS.has(key)) {
       if (key === '_count') req.count = parseCount(value, limits);
       else if (key === '_cursor') req.cursor = value;
+      else if (key === '_pretty') checkPretty(value);
       else checkFormat(value);
       continue;
     }
@@ -79,10 +89,11 @@ export function parseSearch(ctx: Context, type: FhirResourceType, limits: CountL
   return req;
 }
 
-/** A read takes no parameters but `_format` (and `_pretty`, which changes nothing here). */
+/** A read takes no parameters but `_format` and `_pretty`. */
 export function checkReadQuery(ctx: Context): void {
   for (const [key, value] of queryPairs(ctx)) {
     if (key === '_format') checkFormat(value);
+    else if (key === '_pretty') checkPretty(value);
     else throw errors.invalid(`Parámetro no admitido en una lectura: ${key}`, `Parameter not supported on a read: ${key}`);
   }
 }
