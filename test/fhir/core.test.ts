@@ -116,4 +116,15 @@ describe('FHIR R4 gateway', function () {
     const otro = (await srv.request('POST', '/auth/register-paciente', { body: pacienteBody() })).body;
     expect((await srv.request('GET', '/api/accesos-expediente', { token: otro.token })).body).to.deep.equal([]);
   });
+
+  it('bounds the work one search may ask for: 100 values a parameter, 10 agendas of free time; a HEAD is not logged', async () => {
+    const ids = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    outcome(await fhir('GET', `/Patient?_id=${ids}`, admin), 400, 'invalid');
+    expect((await fhir('GET', `/Patient?_id=${ids.split(',').slice(0, 100).join(',')}`, admin)).status).to.equal(200);
+    const schedules = Array.from({ length: 11 }, (_, i) => `Schedule/${i + 1}`).join(',');
+    outcome(await fhir('GET', `/Slot?schedule=${schedules}`, admin), 400, 'invalid');
+    const before = await srv.deps.knex('accesos_clinicos').count({ n: '*' }).first();
+    expect((await fhir('HEAD', `/Patient/${paciente.idPaciente}`, admin)).status).to.equal(200);
+    expect(await srv.deps.knex('accesos_clinicos').count({ n: '*' }).first()).to.deep.equal(before);
+  });
 });

@@ -12,7 +12,8 @@ export async function recordFhirAccess(
   db: Knex, clock: Clock, ctx: Context, viewer: FhirViewer, recurso: string, idPacientes: Iterable<number>,
 ): Promise<void> {
   const ids = [...new Set(idPacientes)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
+  // A HEAD answers headers only: nothing of the record was handed out.
+  if (ids.length === 0 || ctx.method === 'HEAD') return;
   const accedidoEn = clock.now();
   const rows = ids.map((idPaciente) => ({
     id_usuario: viewer.who.idUsuario, id_cliente_fhir: viewer.who.idCliente, rol: viewer.who.rol, id_paciente: idPaciente,

@@ -6,6 +6,8 @@ import type { FhirResourceType, SearchClause, SearchRequest } from '../../querie
 export const COMMON_PARAMS = ['_id', '_lastUpdated'] as const;
 /** Result parameters: how the page is made, not what matches. */
 const RESULT_PARAMS = new Set(['_count', '_cursor', '_format', '_pretty']);
+/** Values ORed in one parameter: enough for any client, not a way to make one search do the work of thousands. */
+const MAX_VALUES = 100;
 const JSON_FORMATS = new Set(['json', 'application/json', 'application/fhir+json']);
 
 export interface CountLimits {
@@ -60,7 +62,11 @@ function clauseOf(type: FhirResourceType, key: string, value: string): SearchCla
     throw errors.invalid(`${name}: modificador no admitido :${modifier}`, `${name}: unsupported modifier :${modifier}`);
   }
   if (value === '') return null; // R4: an empty value is ignored
-  return { name, modifier, values: splitValues(value) };
+  const values = splitValues(value);
+  if (values.length > MAX_VALUES) {
+    throw errors.invalid(`${name}: como mucho ${MAX_VALUES} valores separados por comas`, `${name}: at most ${MAX_VALUES} comma-separated values`);
+  }
+  return { name, modifier, values };
 }
 
 /** The query's pairs; a NUL (`%00`) anywhere is a 400: no FHIR value holds one, and PostgreSQL text cannot. */

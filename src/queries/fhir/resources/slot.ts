@@ -1,3 +1,4 @@
+import { errors } from '../../../platform/errors.ts';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import { deletedEntities, joinVersion, META_COLUMNS, metaOf, whereInWindow } from '../meta.ts';
@@ -54,6 +55,8 @@ async function freeSlots(rc: FhirDb, viewer: FhirViewer, idPsicologo: number, de
   }));
 }
 
+const MAX_SCHEDULES = 10;
+
 const startOf = (s: FhirResource) => Date.parse(s.start as string);
 
 /** Every slot of the search's window, by start then id. */
@@ -64,6 +67,10 @@ async function slotsOf(rc: FhirDb, viewer: FhirViewer, req: SearchRequest, w: Sl
   const updatedOk = (s: FhirResource) => updated.every((rs) => rs.some((r) => startMatches(Date.parse((s.meta as FhirMeta).lastUpdated), r)));
   // A schedule clause ANDed with another keeps the psychologists named in both.
   const wanted = schedules.length ? schedules.reduce((a, b) => a.filter((x) => b.includes(x))).filter((x): x is number => x !== null) : null;
+  // Free time is computed per psychologist and day: a bounded number of agendas per search.
+  if (wanted && new Set(wanted).size > MAX_SCHEDULES) {
+    throw errors.invalid(`schedule: como mucho ${MAX_SCHEDULES} agendas por búsqueda`, `schedule: at most ${MAX_SCHEDULES} schedules per search`);
+  }
   const out: FhirResource[] = [];
   if (w.statuses.has('busy-unavailable') && w.from < w.to) {
     const q = bloqueos(rc.knex, viewer.scope).where('b.inicio', '>=', new Date(w.from)).where('b.inicio', '<', new Date(w.to));
