@@ -188,7 +188,8 @@ describe('clinical history', function () {
         [adminId, 'ADMIN', 'HISTORIAL', 'GET', '/api/admin/historial-clinico'],
       ]);
       for (const a of nuevos) {
-        expect(a).to.have.all.keys('idAcceso', 'idUsuario', 'rol', 'idPaciente', 'recurso', 'metodo', 'ruta', 'accedidoEn');
+        expect(a).to.have.all.keys('idAcceso', 'idUsuario', 'idClienteFhir', 'rol', 'idPaciente', 'recurso', 'metodo', 'ruta', 'accedidoEn');
+        expect(a.idClienteFhir).to.equal(null);
         expect(a.idPaciente).to.equal(pac.idPaciente);
         expect(a.accedidoEn).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
       }

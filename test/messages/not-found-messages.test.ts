@@ -9,7 +9,7 @@ import { newPaciente, newPsicologo, type Paciente, type Psicologo } from '../cit
 // Spanish agreement in every 404: the participle takes the gender of the noun it follows.
 // The genders here are the dictionary's, written independently of the source.
 const GENERO: Record<string, 'm' | 'f'> = {
-  Archivo: 'm', Bloqueo: 'm', Cita: 'f', Dirección: 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f', 'Entrada del diario': 'f',
+  Archivo: 'm', Bloqueo: 'm', Cita: 'f', 'Cliente FHIR': 'm', Dirección: 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f', 'Entrada del diario': 'f',
   'Feed de calendario': 'm', 'Historial clínico': 'm', 'Horario laboral': 'm', Mensaje: 'm', Paciente: 'm', 'Perfil de psicólogo': 'm',
   Psicólogo: 'm', 'Psicólogo asignado': 'm', Recurso: 'm', Serie: 'f', Sesión: 'f', Situación: 'f', Usuario: 'm',
 };
