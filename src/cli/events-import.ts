@@ -28,13 +28,18 @@ async function* lines(file: string): AsyncGenerator<string> {
  * Checkpoints already in this database are positions in the log as it was before the import (another
  * store, or other transaction ids): meaningless now. Reactors are moved to the new head (they handled
  * these events at the source; reactor_processed dedupes by event id anyway); read models are emptied,
- * to be rebuilt from the imported log.
+ * to be rebuilt from the imported log; FHIR export marks are dropped.
  */
 async function repointCheckpoints(config: Config, knex: Knex, store: EventStore): Promise<{ reactors: number; readModelsReset: boolean }> {
   const head = await store.head();
   const reactors = await knex('reactor_checkpoints').update({ position: head, updated_at: knex.fn.now() });
   const [{ n }] = await knex('projection_checkpoints').count<{ n: string }[]>({ n: '*' });
   if (Number(n) > 0) await resetProjections(knex, allProjections(config));
+  // FHIR exports cut at positions of the old log: an unfinished one fails (its client kicks off
+  // again), and a later `_since` maps by time, never to an old position (docs/fhir.md).
+  await knex('fhir_export_marcas').delete();
+  await knex('fhir_export_jobs').whereIn('estado', ['pending', 'running'])
+    .update({ estado: 'failed', fallo: JSON.stringify({ status: 503, text: 'The event log was moved to another store during the export; kick it off again' }), terminado_en: knex.fn.now(), owner: null });
   return { reactors, readModelsReset: Number(n) > 0 };
 }
 
