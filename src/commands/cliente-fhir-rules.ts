@@ -44,6 +44,11 @@ function clavePublica(raw: unknown, i: number): JwkPublica {
   if (!out.kid || out.kid.length > 255) throw invalid(`la clave ${i + 1} necesita un kid de 1 a 255 caracteres`, `key ${i + 1} needs a kid of 1 to 255 characters`);
   if (out.alg !== undefined && out.alg !== ALGS[kty]) throw invalid(`alg de la clave ${out.kid} debe ser ${ALGS[kty]}`, `alg of key ${out.kid} must be ${ALGS[kty]}`);
   if (out.use !== undefined && out.use !== 'sig') throw invalid(`use de la clave ${out.kid} debe ser sig`, `use of key ${out.kid} must be sig`);
+  // RFC 7517 §4.3: key_ops, when given, says what the key is for; a client's key only verifies its signatures.
+  const ops = jwk.key_ops;
+  if (ops !== undefined && !(Array.isArray(ops) && ops.length === 1 && ops[0] === 'verify')) {
+    throw invalid(`key_ops de la clave ${out.kid} debe ser ["verify"]`, `key_ops of key ${out.kid} must be ["verify"]`);
+  }
   if (kty === 'EC' && out.crv !== 'P-384') throw invalid(`la clave EC ${out.kid} debe ser de la curva P-384`, `EC key ${out.kid} must be on curve P-384`);
   checkUsable(out, kty);
   return out;

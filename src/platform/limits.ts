@@ -50,6 +50,8 @@ export interface Limits {
   bulkExportTtlHours: number;
   /** Seconds a client is told to wait between status polls of an export in progress; sooner is a 429. */
   bulkExportRetryAfterSeconds: number;
+  /** Exports one requester (user or machine client) may have queued or running at once; past it a kick-off is a 429 (0: no limit). */
+  bulkExportMaxActivePerClient: number;
 }
 
 /** Default of MAX_DEVICE_TOKENS_PER_USER, also the bound of code that runs without the config. */
@@ -84,5 +86,6 @@ export function loadLimits(env: Env): Limits {
     patientMaxAppointmentMinutes: int(env, 'PATIENT_MAX_APPOINTMENT_MINUTES', 120, 1, 600),
     bulkExportTtlHours: int(env, 'BULK_EXPORT_TTL_HOURS', 24, 1, 24 * 365),
     bulkExportRetryAfterSeconds: int(env, 'BULK_EXPORT_RETRY_AFTER_SECONDS', 5, 1, 3600),
+    bulkExportMaxActivePerClient: int(env, 'BULK_EXPORT_MAX_ACTIVE_PER_CLIENT', 3, 0, 1000),
   };
 }

@@ -24,7 +24,8 @@ const OUTPUT_FORMATS = new Set(['application/fhir+ndjson', 'application/ndjson',
 const UNSUPPORTED = new Set(['_typeFilter', '_elements', 'includeAssociatedData', 'patient', 'organizeOutputBy', 'allowPartialManifests']);
 /** Types outside the Patient compartment: a Patient or Group export leaves them out unless `_type` names them. */
 const NOT_IN_COMPARTMENT = new Set(['Practitioner', 'PractitionerRole', 'Schedule', 'Slot', 'Group', 'Organization', 'Location']);
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+/** FHIR R4's instant (datatypes.html#instant): no year 0000, offsets up to ±14:00; luxon then refuses impossible dates. */
+const INSTANT = /^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?(Z|[+-]((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$/;
 const ACCEPTED = new Set(['application/fhir+json', 'application/json', '*/*', 'application/*']);
 
 /** The `Prefer` tokens, lowercased (several headers arrive joined by commas). */
@@ -82,6 +83,10 @@ function typesOf(params: URLSearchParams, level: Level, viewer: FhirViewer, leni
 export function parseKickoff(ctx: Context, level: Level, viewer: FhirViewer): KickoffRequest {
   const lenient = preferences(ctx).has('handling=lenient');
   const params = new URLSearchParams(ctx.querystring);
+  // Ignored names are kept in the job (jsonb): a NUL, which no FHIR value holds, is a 400 even under lenient.
+  if ([...params].some(([k, v]) => k.includes('\0') || v.includes('\0'))) {
+    throw errors.invalid('La consulta contiene un carácter NUL (%00)', 'The query contains a NUL character (%00)');
+  }
   const ignored: string[] = [];
   for (const name of new Set(params.keys())) {
     if (['_outputFormat', '_type', '_since'].includes(name)) continue;

@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.ts';
 import { errors } from '../../../platform/errors.ts';
 import { FILE_NAME, isJobId, jobDir, removeJobDir } from '../../../queries/fhir/bulk/files.ts';
-import { deleteJob, findJob, setNextPoll, type ExportFile, type ExportJob } from '../../../queries/fhir/bulk/jobs.ts';
+import { deleteJob, findJob, setNextPoll, withdrawErased, type ExportFile, type ExportJob } from '../../../queries/fhir/bulk/jobs.ts';
 import type { FhirViewer } from '../../../queries/fhir/types.ts';
 import { fhirBase } from '../gateway.ts';
 import { FHIR_JSON, sendOutcome } from '../outcome.ts';
@@ -24,6 +24,11 @@ async function reachableJob(ctx: Context, deps: AppDeps): Promise<ExportJob> {
   const id = String(ctx.params.id);
   const job = isJobId(id) ? await findJob(deps.knex, id) : null;
   if (!job || job.expira_en.getTime() <= deps.clock.now().getTime() || !mayReach(fhirViewer(ctx), job)) {
+    throw errors.notFound('Recurso', `Export job ${id}`);
+  }
+  // A patient erased after the cut: the job goes now rather than at the next sweep.
+  if (job.estado === 'done' && (await withdrawErased(deps.knex, job.id)).length > 0) {
+    await removeJobDir(deps.config.dataDir, job.id);
     throw errors.notFound('Recurso', `Export job ${id}`);
   }
   return job;

@@ -14,6 +14,8 @@ export const MAX_ASSERTION_SECONDS = 300;
 /** How far ahead of ours a client's clock may run (on exp and nbf). */
 const SKEW_SECONDS = 30;
 const B64URL = /^[A-Za-z0-9_-]+$/;
+const CLIENT_ID = /^[\x20-\x7e]{1,255}$/;
+const TEXT = /^[^\u0000-\u001f\u007f]{1,255}$/;
 
 export interface CheckedAssertion {
   client: ClienteFhirActivo;
@@ -48,12 +50,15 @@ function checkSignature(client: ClienteFhirActivo, alg: 'ES384' | 'RS384', kid: 
 function checkClaims(claims: Record<string, unknown>, tokenUrl: string, nowSeconds: number): { jti: string; exp: number } {
   const aud = claims.aud;
   if (!(aud === tokenUrl || (Array.isArray(aud) && aud.includes(tokenUrl)))) throw invalidClient(`client_assertion: aud must be ${tokenUrl}`);
-  const { exp, nbf, jti } = claims;
+  const { exp, nbf, iat, jti } = claims;
   if (typeof exp !== 'number' || !Number.isFinite(exp)) throw invalidClient('client_assertion: exp is required');
   if (exp <= nowSeconds) throw invalidClient('client_assertion: expired');
   if (exp > nowSeconds + MAX_ASSERTION_SECONDS + SKEW_SECONDS) throw invalidClient('client_assertion: exp is more than 5 minutes in the future');
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds + SKEW_SECONDS)) throw invalidClient('client_assertion: not valid yet (nbf)');
-  if (typeof jti !== 'string' || jti.length < 1 || jti.length > 255) throw invalidClient('client_assertion: jti is required (1 to 255 characters)');
+  // RFC 7519 §4.1.6: a NumericDate; one ahead of our clock (past the skew) was not issued yet.
+  if (iat !== undefined && (typeof iat !== 'number' || iat > nowSeconds + SKEW_SECONDS)) throw invalidClient('client_assertion: iat is in the future or not a NumericDate');
+  // Stored in fhir_jti_usados: no control characters (a NUL is no PostgreSQL text).
+  if (typeof jti !== 'string' || !TEXT.test(jti)) throw invalidClient('client_assertion: jti is required (1 to 255 characters, no control characters)');
   return { jti, exp };
 }
 
@@ -69,7 +74,8 @@ export async function checkAssertion(knex: Knex, assertion: string, tokenUrl: st
   // RFC 7515 §4.1.11: extensions marked critical that we do not understand (we understand none) refuse the JWS.
   if (header.crit !== undefined) throw invalidClient('client_assertion: crit header parameters are not supported');
   const { iss, sub } = claims;
-  if (typeof iss !== 'string' || iss.length > 255 || iss !== sub) throw invalidClient('client_assertion: iss and sub must both be the client_id');
+  // A client_id is printable ASCII (RFC 6749 A.1); anything else (a NUL) is refused before the database sees it.
+  if (typeof iss !== 'string' || !CLIENT_ID.test(iss) || iss !== sub) throw invalidClient('client_assertion: iss and sub must both be the client_id');
   const client = await findClienteFhirActivo(knex, iss);
   if (!client) throw invalidClient('client_assertion: unknown or revoked client');
   checkSignature(client, alg, header.kid, `${parts[0]}.${parts[1]}`, parts[2]);

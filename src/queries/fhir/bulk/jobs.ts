@@ -27,6 +27,8 @@ export interface ExportOutput {
   output: ExportFile[];
   deleted: ExportFile[];
   error: ExportFile[];
+  /** Whose records the files hold (never in the manifest): an erasure after the cut withdraws the job. */
+  pacientes?: number[];
 }
 
 export interface ExportJob {
@@ -60,11 +62,24 @@ export const JOBS = 'fhir_export_jobs';
 export const storedViewer = (v: FhirViewer): StoredViewer => ({ ...v, types: v.types === 'all' ? 'all' : [...v.types] });
 export const viewerOf = (v: StoredViewer): FhirViewer => ({ ...v, types: v.types === 'all' ? 'all' : new Set(v.types) });
 
-/** A new job and its transactionTime's mark, together. */
-export async function insertJob(db: Knex, job: Omit<ExportJob, 'estado' | 'progreso' | 'fallo' | 'salida' | 'owner' | 'intento' | 'terminado_en' | 'proximo_sondeo'>): Promise<void> {
-  await db.transaction(async (trx) => {
+export type NewJob = Omit<ExportJob, 'estado' | 'progreso' | 'fallo' | 'salida' | 'owner' | 'intento' | 'terminado_en' | 'proximo_sondeo'>;
+
+/**
+ * A new job and its transactionTime's mark, together; false (nothing written) when its requester
+ * already has `maxActive` jobs queued or running (0: no limit). The requester's kick-offs are
+ * serialized by an advisory lock, so concurrent ones cannot all pass the count.
+ */
+export async function insertJob(db: Knex, job: NewJob, maxActive = 0): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    if (maxActive > 0) {
+      const who = job.id_cliente_fhir !== null ? { id_cliente_fhir: job.id_cliente_fhir } : { id_usuario: job.id_usuario };
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`fhir-export:${JSON.stringify(who)}`]);
+      const active = await trx(JOBS).where(who).whereIn('estado', ['pending', 'running']).where('expira_en', '>', job.creado_en).count({ n: '*' }).first();
+      if (Number(active?.n ?? 0) >= maxActive) return false;
+    }
     await trx(JOBS).insert({ ...job, viewer: JSON.stringify(job.viewer), ignorados: JSON.stringify(job.ignorados), estado: 'pending' });
     await trx('fhir_export_marcas').insert({ transaction_time: job.transaction_time, posicion: job.posicion }).onConflict(['transaction_time', 'posicion']).ignore();
+    return true;
   });
 }
 
@@ -118,6 +133,21 @@ export async function setNextPoll(db: Knex, id: string, at: Date): Promise<void>
 /** Jobs past their expiry, removed; their ids, for the files to go too. */
 export async function deleteExpired(db: Knex, now: Date): Promise<string[]> {
   const rows = await db(JOBS).where('expira_en', '<=', now).delete().returning('id');
+  return rows.map((r: { id: string }) => r.id);
+}
+
+/**
+ * Finished jobs (or the one `id`) whose files hold a patient erased after the export's cut: deleted,
+ * their ids returned for the files to go too. An erasure reaches the copies we still keep.
+ */
+export async function withdrawErased(db: Knex, id?: string): Promise<string[]> {
+  const { rows } = await db.raw(`
+    delete from ${JOBS} j
+     where j.estado = 'done' ${id === undefined ? '' : 'and j.id = ?'}
+       and exists (select 1 from fhir_versiones v
+                    where v.recurso = 'paciente' and v.eliminado_posicion is not null and v.eliminado_posicion > j.posicion
+                      and j.salida -> 'pacientes' @> to_jsonb(v.id_entidad))
+    returning j.id`, id === undefined ? [] : [id]);
   return rows.map((r: { id: string }) => r.id);
 }
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../platform/clock.ts';
 import { jobDirs, removeJobDir } from './files.ts';
-import { claimJob, deleteExpired, failJob, findJob, finishJob, liveJobIds, type ExportJob } from './jobs.ts';
+import { claimJob, deleteExpired, failJob, findJob, finishJob, liveJobIds, withdrawErased, type ExportJob } from './jobs.ts';
 import { ExportAbandoned, runExport, type ExportRunOptions } from './export-run.ts';
 
 // The export worker of each instance: one job at a time (an export is a long read; several at
@@ -84,7 +84,8 @@ export class FhirExportWorker {
     try {
       const { salida, patients } = await runExport({ ...this.o, afterPage: this.afterPage }, job);
       const now = this.o.clock.now();
-      if (!(await finishJob(this.o.knex, job, salida, now, new Date(now.getTime() + this.o.ttlHours * 3_600_000)))) throw new ExportAbandoned();
+      const kept = { ...salida, pacientes: [...patients] };
+      if (!(await finishJob(this.o.knex, job, kept, now, new Date(now.getTime() + this.o.ttlHours * 3_600_000)))) throw new ExportAbandoned();
       await this.o.recordAccess(job, patients);
     } catch (err) {
       if (err instanceof ExportAbandoned) {
@@ -98,10 +99,11 @@ export class FhirExportWorker {
     }
   }
 
-  /** Expired jobs and their files; folders of jobs nobody knows any more (cancelled on another instance). */
+  /** Expired jobs and their files, those holding a patient erased since; folders of jobs nobody knows any more (cancelled on another instance). */
   async sweep(): Promise<void> {
     this.lastSweep = Date.now();
     for (const id of await deleteExpired(this.o.knex, this.o.clock.now())) await removeJobDir(this.o.dataDir, id);
+    for (const id of await withdrawErased(this.o.knex)) await removeJobDir(this.o.dataDir, id);
     const onDisk = await jobDirs(this.o.dataDir);
     const live = await liveJobIds(this.o.knex, onDisk);
     for (const id of onDisk) if (!live.has(id)) await removeJobDir(this.o.dataDir, id);
