@@ -4,6 +4,7 @@ import { newCita, newPaciente, type Persona } from '../notifications/support.ts'
 import { asignar } from '../clinico/support.ts';
 import { newFirmante, PASSWORD, type Firmante } from '../clinico/firma-support.ts';
 import { badRequest, ids, notFound, read, searchAll } from './clinical-support.ts';
+import { expectFhirTypesCover } from './stream-types.ts';
 
 // The clinical record and messages as FHIR R4 (issue 26): Encounter, DocumentReference,
 // Condition, CarePlan, Observation, Communication, Provenance, on one server with real REST writes.
@@ -336,5 +337,8 @@ describe('FHIR clinical record', function () {
       expect(await observationType.deletedIds!(rc, viewer, { since, until })).to.have.length(1).and.to.match(/^diario-\d+$/);
     });
   });
-});
 
+  it('every event type this practice wrote to a FHIR stream is one the fhir read model hears', async () => {
+    await expectFhirTypesCover(srv.deps.knex);
+  });
+});

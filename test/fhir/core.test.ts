@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { adminBody, pacienteBody, psicologoBody } from '../http/helpers.ts';
 import { fhirResourceTypes } from '../../src/queries/fhir/registry.ts';
+import { expectFhirTypesCover } from './stream-types.ts';
 import { FHIR_TIPOS } from '../../src/commands/cliente-fhir-rules.ts';
 
 // The FHIR gateway itself: what any FHIR client meets before a resource type is involved.
@@ -126,5 +127,20 @@ describe('FHIR R4 gateway', function () {
     const before = await srv.deps.knex('accesos_clinicos').count({ n: '*' }).first();
     expect((await fhir('HEAD', `/Patient/${paciente.idPaciente}`, admin)).status).to.equal(200);
     expect(await srv.deps.knex('accesos_clinicos').count({ n: '*' }).first()).to.deep.equal(before);
+  });
+
+  it('marks a block deleted on its stream when the agenda deletes it (the event lands on the days\' streams)', async () => {
+    const psi = (await srv.request('POST', '/auth/register-psicologo', { token: admin, body: psicologoBody() })).body;
+    const fecha = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const b = await srv.request('POST', '/api/psicologo/bloqueos', { token: psi.token, body: { fecha, horaInicio: '09:00', horaFin: '10:00', motivo: 'Formación' } });
+    expect(b.status, b.text).to.equal(201);
+    const row = () => srv.deps.knex('fhir_versiones').where({ stream_id: `bloqueo-${b.body.idBloqueo}` }).first();
+    expect((await row()).eliminado_posicion).to.equal(null);
+    const d = await srv.request('DELETE', `/api/psicologo/bloqueos/${b.body.idBloqueo}`, { token: psi.token });
+    expect(d.status, d.text).to.equal(204);
+    const gone = await row();
+    expect(gone.eliminado_posicion).to.be.a('string');
+    expect(gone.posicion).to.equal(gone.eliminado_posicion);
+    await expectFhirTypesCover(srv.deps.knex);
   });
 });

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { pacienteBody, psicologoBody } from '../http/helpers.ts';
 import { asignar, newPsicologo, type Paciente, type Psicologo } from '../clinico/support.ts';
 import { expectOutcome, fhirGet, ids, read, searchAll } from './people-support.ts';
+import { expectFhirTypesCover } from './stream-types.ts';
 
 // FHIR Patient, Practitioner, PractitionerRole, Schedule, Slot and Appointment (docs/fhir.md) over
 // real REST writes; every resource read or searched passes both validators.
@@ -345,5 +346,8 @@ describe('FHIR people and scheduling', function () {
       expect(ids(await all('Appointment', admin))).to.not.include(String(cita.body.idCita));
     });
   });
-});
 
+  it('every event type this practice wrote to a FHIR stream is one the fhir read model hears', async () => {
+    await expectFhirTypesCover(srv.deps.knex);
+  });
+});
