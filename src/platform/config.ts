@@ -34,6 +34,8 @@ export interface Config {
   corsOrigins: string[];
   /** Where clients reach the service, for the URLs it hands out (PUBLIC_BASE_URL, no trailing slash); null: from the request. */
   publicBaseUrl: string | null;
+  /** The FHIR identifier system of this practice's patient ids (FHIR_PATIENT_ID_SYSTEM; docs/fhir.md "Patient"). */
+  fhirPatientIdSystem: string;
   bcryptCost: number;
   jsonLimitBytes: number;
   readYourWritesTimeoutMs: number;
@@ -147,6 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     masterKey: secret(env, 'MASTER_KEY', production, dataDir, 32),
     corsOrigins: (env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
     publicBaseUrl: loadPublicBaseUrl(env),
+    fhirPatientIdSystem: loadPatientIdSystem(env),
     bcryptCost: int(env, 'BCRYPT_COST', 10, 4, 15),
     jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 10, 60_000),
@@ -163,4 +166,16 @@ export function loadConfig(env: Env = process.env): Config {
     limits: loadLimits(env),
     audit: loadAuditConfig(env, production, dataDir),
   };
+}
+
+/** Shared with docs/fhir.md: the default names no practice in particular; a deployment that exchanges records sets its own. */
+export const DEFAULT_FHIR_PATIENT_ID_SYSTEM = 'https://practice.example/fhir/CodeSystem/paciente';
+
+/** An absolute URI (http(s) or urn), without `|` (the token separator of FHIR searches) or spaces. */
+function loadPatientIdSystem(env: Env): string {
+  const value = env.FHIR_PATIENT_ID_SYSTEM || DEFAULT_FHIR_PATIENT_ID_SYSTEM;
+  if (!/^(https?:\/\/[^\s|]+|urn:[a-z0-9][a-z0-9-]*:[^\s|]+)$/i.test(value) || value.length > 255) {
+    throw new ConfigError('FHIR_PATIENT_ID_SYSTEM must be an absolute http(s) or urn URI without spaces or |');
+  }
+  return value;
 }

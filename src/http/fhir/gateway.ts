@@ -62,6 +62,7 @@ function send(ctx: Context, body: unknown): void {
 function mountReads(router: Router, deps: AppDeps, auth: Middleware): void {
   const rc = (): FhirDb => ({
     knex: deps.knex, zone: deps.config.practiceTimezone, now: () => deps.clock.now(), bookingHorizonDays: deps.config.limits.bookingHorizonDays,
+    patientIdSystem: deps.config.fhirPatientIdSystem,
   });
   router.get('/:type', jsonOnly, auth, async (ctx) => {
     const type = typeOf(ctx);

@@ -8,6 +8,8 @@ import type { Knex } from 'knex';
 export interface FhirDb {
   knex: Knex;
   zone: string;
+  /** The system of our patient-id identifiers (FHIR_PATIENT_ID_SYSTEM): each practice its own. */
+  patientIdSystem?: string;
   /** The service's clock (Schedule's horizon, free Slots); absent: the system clock. */
   now?: () => Date;
   /** BOOKING_HORIZON_DAYS: how far ahead free Slots and a Schedule's planningHorizon reach; absent: its default. */

@@ -6,6 +6,7 @@ import type { SearchClause } from '../types.ts';
 
 // Patient's own search parameters (identifier, name, birthdate) as SQL on pacientes p + usuarios u.
 
+/** The default system of our patient ids; a deployment names its own (FHIR_PATIENT_ID_SYSTEM). */
 export const PACIENTE_SYSTEM = `${CODE_SYSTEM_BASE}/paciente`;
 /** The Spanish DNI/NIE, as the Ministry of Health's FHIR guide (ÚNICAS) names it. */
 export const DNI_SYSTEM = 'urn:oid:1.3.6.1.4.1.19126.3';
@@ -18,13 +19,13 @@ const foldText = (text: string) => [...text].map((ch) => { const i = FOLD_FROM.i
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One identifier token as SQL: our patient id, the DNI (only when the viewer may see it), or nothing. */
-function identifierCondition(value: string, dniVisible: boolean): [string, unknown[]] {
+function identifierCondition(value: string, dniVisible: boolean, pacienteSystem: string): [string, unknown[]] {
   const { system, code } = parseToken(value);
   const id = intId(code);
   const byId: [string, unknown[]] = id === null ? ['false', []] : ['p.id_paciente = ?', [id]];
   const byDni: [string, unknown[]] = dniVisible && code !== '' ? ['upper(u.dni) = upper(?)', [code]] : ['false', []];
   if (system === null) return [`(${byId[0]} or ${byDni[0]})`, [...byId[1], ...byDni[1]]];
-  if (system === PACIENTE_SYSTEM) return byId;
+  if (system === pacienteSystem) return byId;
   if (system === DNI_SYSTEM) return byDni;
   return ['false', []]; // `|code` (no system) or a system we do not issue: no identifier of ours
 }
@@ -44,8 +45,8 @@ function orClauses(q: Knex.QueryBuilder, conds: [string, unknown[]][]): void {
 }
 
 /** identifier, name and birthdate clauses (each ANDed, values ORed). */
-export function wherePatientParams(q: Knex.QueryBuilder, clauses: SearchClause[], zone: string, dniVisible: boolean): Knex.QueryBuilder {
-  for (const c of clausesOf(clauses, 'identifier')) orClauses(q, c.values.map((v) => identifierCondition(v, dniVisible)));
+export function wherePatientParams(q: Knex.QueryBuilder, clauses: SearchClause[], zone: string, dniVisible: boolean, pacienteSystem = PACIENTE_SYSTEM): Knex.QueryBuilder {
+  for (const c of clausesOf(clauses, 'identifier')) orClauses(q, c.values.map((v) => identifierCondition(v, dniVisible, pacienteSystem)));
   for (const c of clausesOf(clauses, 'name')) orClauses(q, c.values.map((v) => nameCondition(c.modifier, v)));
   for (const c of clausesOf(clauses, 'birthdate')) {
     // A birth date is the day's start on the wall clock; the value's precision gives the range.

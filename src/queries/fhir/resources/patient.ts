@@ -49,8 +49,8 @@ function address(d: Row) {
   return a;
 }
 
-function toPatient(r: Row, direcciones: Row[], scope: FhirScope): FhirResource {
-  const identifier: object[] = [{ use: 'usual', system: PACIENTE_SYSTEM, value: String(r.id_paciente) }];
+function toPatient(r: Row, direcciones: Row[], scope: FhirScope, system: string): FhirResource {
+  const identifier: object[] = [{ use: 'usual', system, value: String(r.id_paciente) }];
   if (r.dni && dniVisible(scope)) identifier.push({ use: 'official', system: DNI_SYSTEM, value: r.dni });
   const given = String(r.nombre ?? '').split(/\s+/).filter(Boolean);
   const name = { use: 'official', ...(r.apellido ? { family: r.apellido } : {}), ...(given.length ? { given } : {}) };
@@ -72,9 +72,10 @@ function toPatient(r: Row, direcciones: Row[], scope: FhirScope): FhirResource {
 }
 
 /** The rows' resources, with their addresses read in one query. */
-async function build(db: Knex, rows: Row[], scope: FhirScope): Promise<FhirResource[]> {
+async function build(rc: FhirDb, rows: Row[], scope: FhirScope): Promise<FhirResource[]> {
+  const db = rc.knex;
   const dirs: Row[] = rows.length === 0 ? [] : await db('direcciones').whereIn('id_paciente', rows.map((r) => r.id_paciente)).orderBy('id_direccion');
-  return rows.map((r) => toPatient(r, dirs.filter((d) => d.id_paciente === r.id_paciente), scope));
+  return rows.map((r) => toPatient(r, dirs.filter((d) => d.id_paciente === r.id_paciente), scope, rc.patientIdSystem ?? PACIENTE_SYSTEM));
 }
 
 /** Erased patients in scope: for a psychologist, those assigned now or with an appointment in their agenda (ids only). */
@@ -88,7 +89,7 @@ async function erasedIds(db: Knex, scope: FhirScope): Promise<number[] | 'all'> 
 export const patientType: FhirResourceType = {
   type: 'Patient',
   params: {
-    identifier: { type: 'token', documentation: `Our patient id (${PACIENTE_SYSTEM}) or the DNI (${DNI_SYSTEM}; not for psychologists), [system|]value` },
+    identifier: { type: 'token', documentation: `Our patient id (system FHIR_PATIENT_ID_SYSTEM, by default ${PACIENTE_SYSTEM}) or the DNI (${DNI_SYSTEM}; not for psychologists), [system|]value` },
     name: { type: 'string', documentation: 'Family (apellido) or a given name: starts with, ignoring case and accents; :exact, :contains', modifiers: ['exact', 'contains'] },
     birthdate: { type: 'date', documentation: 'Date of birth, with prefixes' },
   },
@@ -96,17 +97,17 @@ export const patientType: FhirResourceType = {
     const n = intId(id);
     if (n === null) return null;
     const row = await base(rc.knex, viewer.scope).where('p.id_paciente', n).first();
-    return row ? (await build(rc.knex, [row], viewer.scope))[0] : null;
+    return row ? (await build(rc, [row], viewer.scope))[0] : null;
   },
   search(rc, viewer, req) {
     const q = base(rc.knex, viewer.scope);
     whereIds(q, 'p.id_paciente', req.clauses);
     whereLastUpdated(q, req.clauses, rc.zone);
-    wherePatientParams(q, req.clauses, rc.zone, dniVisible(viewer.scope));
-    return pageByIntId<Row>(q, 'p.id_paciente', req.count, req.cursor, (rows) => build(rc.knex, rows, viewer.scope));
+    wherePatientParams(q, req.clauses, rc.zone, dniVisible(viewer.scope), rc.patientIdSystem);
+    return pageByIntId<Row>(q, 'p.id_paciente', req.count, req.cursor, (rows) => build(rc, rows, viewer.scope));
   },
   exportPages(rc, viewer, window, pageSize) {
-    return exportByIntId<Row>(() => whereInWindow(base(rc.knex, viewer.scope), window), 'p.id_paciente', pageSize, (rows) => build(rc.knex, rows, viewer.scope));
+    return exportByIntId<Row>(() => whereInWindow(base(rc.knex, viewer.scope), window), 'p.id_paciente', pageSize, (rows) => build(rc, rows, viewer.scope));
   },
   async deletedIds(rc, viewer, window) {
     return (await deletedEntities(rc.knex, 'paciente', window, await erasedIds(rc.knex, viewer.scope))).map(String);
