@@ -31,6 +31,12 @@ export interface FhirGatewayOptions {
 export const fhirBase = (ctx: Context, deps: AppDeps) =>
   `${publicBase(ctx, { publicBaseUrl: deps.config.publicBaseUrl, trustProxy: deps.config.limits.trustProxy })}${FHIR_BASE_PATH}`;
 
+/** What resource modules read with, from the service's own settings (reads, searches and exports alike). */
+export const fhirDbOf = (deps: AppDeps, knex = deps.knex): FhirDb => ({
+  knex, zone: deps.config.practiceTimezone, now: () => deps.clock.now(), bookingHorizonDays: deps.config.limits.bookingHorizonDays,
+  patientIdSystem: deps.config.fhirPatientIdSystem,
+});
+
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** Sets ctx.state.fhirViewer from the bearer token: a machine client's, else a user's. */
@@ -60,10 +66,7 @@ function send(ctx: Context, body: unknown): void {
 }
 
 function mountReads(router: Router, deps: AppDeps, auth: Middleware): void {
-  const rc = (): FhirDb => ({
-    knex: deps.knex, zone: deps.config.practiceTimezone, now: () => deps.clock.now(), bookingHorizonDays: deps.config.limits.bookingHorizonDays,
-    patientIdSystem: deps.config.fhirPatientIdSystem,
-  });
+  const rc = () => fhirDbOf(deps);
   router.get('/:type', jsonOnly, auth, async (ctx) => {
     const type = typeOf(ctx);
     const viewer = fhirViewer(ctx);

@@ -9,7 +9,7 @@ import { insertJob, storedViewer } from '../../../queries/fhir/bulk/jobs.ts';
 import { sincePosition } from '../../../queries/fhir/bulk/since.ts';
 import { nudgeExportWorkers } from '../../../queries/fhir/bulk/worker.ts';
 import type { FhirViewer } from '../../../queries/fhir/types.ts';
-import { FHIR_BASE_PATH, fhirBase } from '../gateway.ts';
+import { FHIR_BASE_PATH, fhirBase, fhirDbOf } from '../gateway.ts';
 import { FHIR_JSON } from '../outcome.ts';
 import { fhirViewer } from '../viewer.ts';
 import { checkHeaders, parseKickoff, type Level } from './kickoff.ts';
@@ -33,7 +33,7 @@ function checkMayExport(viewer: FhirViewer, level: Level): void {
 /** The viewer the job reads as: a Group export sees that psychologist's patients, with the requester's other rights. */
 async function jobViewer(deps: AppDeps, viewer: FhirViewer, level: Level, idGrupo: string | null): Promise<FhirViewer> {
   if (level !== 'group') return viewer;
-  const group = await fhirType('Group')?.read({ knex: deps.knex, zone: deps.config.practiceTimezone }, viewer, idGrupo!);
+  const group = await fhirType('Group')?.read(fhirDbOf(deps), viewer, idGrupo!);
   if (!group) throw errors.notFound('Recurso', `Group/${idGrupo}`);
   return { ...viewer, scope: { kind: 'psicologo', idPsicologo: Number(group.id) } };
 }

@@ -13,9 +13,8 @@ import { heartbeat, viewerOf, type ExportFile, type ExportJob, type ExportOutput
 
 export interface ExportRunOptions {
   knex: Knex;
-  zone: string;
-  /** FHIR_PATIENT_ID_SYSTEM. */
-  patientIdSystem?: string;
+  /** What the resource modules read with; each read runs on the job's snapshot instead of its knex. */
+  fhir: FhirDb;
   dataDir: string;
   logger: Logger;
   leaseMs: number;
@@ -58,7 +57,7 @@ export async function runExport(o: ExportRunOptions, job: ExportJob): Promise<Ex
       const files = new NdjsonFiles(dir, job.intento, name, o.maxLinesPerFile);
       try {
         // A savepoint per type: a type that fails is reported in `error`, the others go on.
-        if (type) await trx.transaction((sp) => exportType(o, { knex: sp, zone: o.zone, patientIdSystem: o.patientIdSystem }, type, viewer, window, files, patients, job, () => beat(progress)));
+        if (type) await trx.transaction((sp) => exportType(o, { ...o.fhir, knex: sp }, type, viewer, window, files, patients, job, () => beat(progress)));
         salida.output.push(...(await files.close()));
       } catch (err) {
         files.destroy();
@@ -91,7 +90,7 @@ async function writeDeleted(o: ExportRunOptions, trx: Knex, dir: string, job: Ex
   try {
     for (const name of job.tipos) {
       const type = fhirType(name);
-      const ids = type?.deletedIds ? await type.deletedIds({ knex: trx, zone: o.zone, patientIdSystem: o.patientIdSystem }, viewer, window) : [];
+      const ids = type?.deletedIds ? await type.deletedIds({ ...o.fhir, knex: trx }, viewer, window) : [];
       for (let i = 0; i < ids.length; i += DELETED_PER_BUNDLE) {
         const entry = ids.slice(i, i + DELETED_PER_BUNDLE).map((id) => ({ request: { method: 'DELETE', url: `${name}/${id}` } }));
         await files.write([{ resourceType: 'Bundle', type: 'transaction', entry }]);
