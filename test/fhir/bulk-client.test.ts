@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { validateNdjson } from '../support/fhir-validate.ts';
+import { ASYNC, exportNow, linesByType, type Manifest } from './bulk-support.ts';
 import { newPaciente, practice } from '../clinico/support.ts';
 
 // An EHR's nightly job end to end, with nothing but what a machine client has: its key pair and
@@ -37,25 +37,9 @@ describe('Bulk Data export by a SMART Backend Services client', function () {
   }
 
   /** Kick-off, then polls as told (real seconds), then every file: resources by type. */
-  async function exportAll(token: string, query = ''): Promise<{ manifest: any; byType: Map<string, any[]> }> {
-    const k = await srv.request('GET', `/fhir/R4/$export${query}`, { token, headers: { Prefer: 'respond-async', Accept: 'application/fhir+json' } });
-    expect(k.status, k.text).to.equal(202);
-    const status = new URL(k.headers.get('content-location')!).pathname;
-    for (;;) {
-      const r = await srv.request('GET', status, { token });
-      if (r.status === 200) {
-        const byType = new Map<string, any[]>();
-        for (const item of r.body.output) {
-          const f = await srv.request('GET', new URL(item.url).pathname, { token });
-          expect(f.status, f.text).to.equal(200);
-          expect(validateNdjson(f.text)).to.deep.equal([]);
-          byType.set(item.type, [...(byType.get(item.type) ?? []), ...f.text.trimEnd().split('\n').map((l) => JSON.parse(l))]);
-        }
-        return { manifest: r.body, byType };
-      }
-      expect(r.status, r.text).to.equal(202);
-      await new Promise((resolve) => setTimeout(resolve, Number(r.headers.get('retry-after')) * 1000 + 50));
-    }
+  async function exportAll(token: string, query = ''): Promise<{ manifest: Manifest; byType: Map<string, any[]> }> {
+    const manifest = await exportNow(srv, `$export${query}`, token, ASYNC);
+    return { manifest, byType: await linesByType(srv, manifest, token) };
   }
 
   before(async () => {

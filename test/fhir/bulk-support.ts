@@ -94,3 +94,28 @@ export function gate() {
   const reachedP = new Promise<void>((resolve) => { reached = resolve; });
   return { wait: async () => { reached(); await opened; }, open, reached: reachedP };
 }
+
+/** Kick-off, then polls in real time as Retry-After says (servers with a short BULK_EXPORT_RETRY_AFTER_SECONDS): the manifest. */
+export async function exportNow(srv: TestServer, path: string, token: string, headers: Record<string, string> = { Prefer: 'respond-async' }): Promise<Manifest> {
+  const k = await srv.request('GET', `/fhir/R4/${path}`, { token, headers });
+  expect(k.status, k.text).to.equal(202);
+  const status = new URL(k.headers.get('content-location')!).pathname;
+  for (;;) {
+    const r = await srv.request('GET', status, { token });
+    if (r.status === 200) return r.body as Manifest;
+    expect(r.status, r.text).to.equal(202);
+    await new Promise((resolve) => setTimeout(resolve, Number(r.headers.get('retry-after')) * 1000 + 50));
+  }
+}
+
+/** Every line of a manifest's output files, by type, each file validated line by line. */
+export async function linesByType(srv: TestServer, m: Manifest, token: string): Promise<Map<string, any[]>> {
+  const byType = new Map<string, any[]>();
+  for (const item of m.output) {
+    const f = await srv.request('GET', new URL(item.url).pathname, { token });
+    expect(f.status, f.text).to.equal(200);
+    expect(validateNdjson(f.text), item.url).to.deep.equal([]);
+    byType.set(item.type, [...(byType.get(item.type) ?? []), ...f.text.trimEnd().split('\n').map((l) => JSON.parse(l))]);
+  }
+  return byType;
+}

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { newPaciente } from '../clinico/support.ts';
+import { exportNow } from './bulk-support.ts';
 import { DEFAULT_FHIR_PATIENT_ID_SYSTEM, loadConfig } from '../../src/platform/config.ts';
 
 // Two practices running this service must not issue the same identifier for two people: each names
@@ -28,15 +29,7 @@ describe('FHIR: the practice names the system of its patient ids', function () {
     const other = await srv.request('GET', `/fhir/R4/Patient?identifier=${encodeURIComponent(`${DEFAULT_FHIR_PATIENT_ID_SYSTEM}|${pac.idPaciente}`)}`, { token: admin });
     expect(other.body.entry ?? []).to.deep.equal([]);
 
-    const k = await srv.request('GET', '/fhir/R4/Patient/$export?_type=Patient', { token: admin, headers: { Prefer: 'respond-async' } });
-    expect(k.status, k.text).to.equal(202);
-    const status = new URL(k.headers.get('content-location')!).pathname;
-    let manifest;
-    for (let i = 0; i < 60 && !manifest; i++) {
-      const r = await srv.request('GET', status, { token: admin });
-      if (r.status === 200) manifest = r.body;
-      else await new Promise((resolve) => setTimeout(resolve, Number(r.headers.get('retry-after') ?? 1) * 1000 + 50));
-    }
+    const manifest = await exportNow(srv, 'Patient/$export?_type=Patient', admin);
     const file = await srv.request('GET', new URL(manifest.output[0].url).pathname, { token: admin });
     const lines = file.text.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.every((p) => p.identifier[0].system === SYSTEM)).to.equal(true);

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { assertValidFhir, validateNdjson } from '../support/fhir-validate.ts';
+import { assertValidFhir } from '../support/fhir-validate.ts';
+import { exportNow, linesByType } from './bulk-support.ts';
 import { fhirResourceTypes } from '../../src/queries/fhir/registry.ts';
 import { worldArb, worldStreams, type World } from './property/world.ts';
 
@@ -59,24 +60,9 @@ describe('FHIR property: random event streams project to valid resources', funct
 
   /** A system export as the administrator: every NDJSON line validated; the resources by type. */
   async function exported(): Promise<Map<string, Record<string, unknown>[]>> {
-    const k = await srv.request('GET', '/fhir/R4/$export', { token: admin, headers: { Prefer: 'respond-async' } });
-    expect(k.status, k.text).to.equal(202);
-    const status = new URL(k.headers.get('content-location')!).pathname;
-    for (;;) {
-      const r = await srv.request('GET', status, { token: admin });
-      if (r.status === 200) {
-        const byType = new Map<string, Record<string, unknown>[]>();
-        for (const item of r.body.output) {
-          const f = await srv.request('GET', new URL(item.url).pathname, { token: admin });
-          expect(validateNdjson(f.text), item.url).to.deep.equal([]);
-          byType.set(item.type, [...(byType.get(item.type) ?? []), ...f.text.trimEnd().split('\n').map((l) => JSON.parse(l))]);
-        }
-        expect(r.body.error).to.deep.equal([]);
-        return byType;
-      }
-      expect(r.status, r.text).to.equal(202);
-      await new Promise((resolve) => setTimeout(resolve, Number(r.headers.get('retry-after')) * 1000 + 50));
-    }
+    const manifest = await exportNow(srv, '$export', admin);
+    expect(manifest.error).to.deep.equal([]);
+    return linesByType(srv, manifest, admin);
   }
 
   it('a system export of all those worlds validates line by line and holds exactly what the searches list', async () => {
