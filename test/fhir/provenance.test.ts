@@ -182,7 +182,7 @@ describe('FHIR Provenance', function () {
   });
 
   it('gives a machine client only the targets its scopes name', async () => {
-    const client = (types: string[]) => viewerOfClient({ idCliente: 1, clientId: 'ehr', nombre: 'EHR', scopes: [], types: new Set(['Provenance', ...types]) });
+    const client = (types: string[]) => viewerOfClient({ idCliente: 1, clientId: 'ehr', nombre: 'EHR', scopes: [], types: new Set(['Provenance', ...types]), notas: types.includes('DocumentReference') });
     const rc = { knex: srv.deps.knex, zone: 'Europe/Madrid' };
     const all = async (types: string[], target: string) =>
       (await provenanceType.search(rc, client(types), { clauses: [{ name: 'target', modifier: null, values: [target] }], count: 100, cursor: null })).resources;

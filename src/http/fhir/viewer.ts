@@ -10,6 +10,8 @@ export interface FhirClient {
   nombre: string;
   scopes: string[];
   types: 'all' | Set<string>;
+  /** Whether its scopes name DocumentReference (src/http/fhir/smart/scopes.ts). */
+  notas: boolean;
 }
 
 /** What a person may read, by role, exactly as in the REST API. An AUDITOR reads the audit only. */
@@ -36,11 +38,11 @@ export function viewerOfUser(user: AuthUser): FhirViewer {
 /**
  * A system client reads everything its scopes name. Psychotherapy notes only when a scope names
  * DocumentReference itself: `system/*.read` alone does not hand them out (they are the most
- * protected part of the record; the administrator who registers the client decides).
+ * protected part of the record; the administrator who registers the client decides, and the
+ * token endpoint grants DocumentReference only to a registration naming it).
  */
 export function viewerOfClient(client: FhirClient): FhirViewer {
-  const notas = client.types !== 'all' && client.types.has('DocumentReference');
-  return { scope: { kind: 'all' }, notasClinicas: notas, types: client.types, who: { idUsuario: null, rol: 'CLIENTE_FHIR', idCliente: client.idCliente } };
+  return { scope: { kind: 'all' }, notasClinicas: client.notas, types: client.types, who: { idUsuario: null, rol: 'CLIENTE_FHIR', idCliente: client.idCliente } };
 }
 
 export function fhirViewer(ctx: Context): FhirViewer {

@@ -6,7 +6,7 @@ import { FHIR_BASE_PATH } from '../gateway.ts';
 import { SCOPES_SISTEMA } from '../../../commands/cliente-fhir-rules.ts';
 import { findClienteFhirActivo } from '../../../queries/fhir-clientes.ts';
 import { verifyClientToken } from './access-token.ts';
-import { scopeTypes } from './scopes.ts';
+import { grantScopes, grantsNotes, scopeTypes } from './scopes.ts';
 import { tokenHandler } from './token.ts';
 
 // SMART Backend Services for the FHIR API (docs/fhir.md "SMART Backend Services"): the token
@@ -21,6 +21,8 @@ export interface SmartClient {
   scopes: string[];
   /** The resource types those scopes open. */
   types: 'all' | Set<string>;
+  /** Whether a scope names DocumentReference (psychotherapy notes; `*` never does). */
+  notas: boolean;
 }
 
 export const TOKEN_PATH = `${FHIR_BASE_PATH}/auth/token`;
@@ -57,6 +59,8 @@ export async function verifySmartAccessToken(deps: AppDeps, token: string): Prom
   // Each request asks: a revoked client's tokens stop at once, not when they expire.
   const client = await findClienteFhirActivo(deps.knex, claims.sub, claims.cid);
   if (!client) return null;
-  const scopes = claims.scope.split(' ').filter(Boolean);
-  return { idCliente: client.idCliente, clientId: client.clientId, nombre: client.nombre, scopes, types: scopeTypes(scopes) };
+  // Narrowed again to the registration: a token never opens more than its client may be granted
+  // now (one issued before a narrower rule, such as `*` never covering notes, included).
+  const scopes = grantScopes(claims.scope, client.scopes);
+  return { idCliente: client.idCliente, clientId: client.clientId, nombre: client.nombre, scopes, types: scopeTypes(scopes), notas: grantsNotes(scopes) };
 }

@@ -2,11 +2,16 @@ import { FHIR_TIPOS } from '../../../commands/cliente-fhir-rules.ts';
 
 // SMART system scopes of a read-only API: `system/<Type|*>.read` (v1) and `.rs` (v2, read and
 // search) grant the same thing here. A request is narrowed to what the client was registered for.
+// Psychotherapy notes (DocumentReference) are the exception to `*`: a wildcard, registered or
+// asked, never covers them; only a registration naming DocumentReference itself grants them.
 
 interface Scope {
   type: string;
   suffix: 'read' | 'rs';
 }
+
+/** The type of the psychotherapy notes, which `*` never covers. */
+export const NOTAS = 'DocumentReference';
 
 const SCOPE = /^system\/(\*|[A-Za-z]+)\.(read|rs)$/;
 const TIPOS = new Set<string>(FHIR_TIPOS);
@@ -19,8 +24,8 @@ function parse(scope: string): Scope | null {
 
 /** What a requested scope and an allowed one both permit, in the requested form; null when nothing. */
 function meet(requested: Scope, allowed: Scope): string | null {
-  const type = requested.type === '*' ? allowed.type
-    : allowed.type === '*' || allowed.type === requested.type ? requested.type : null;
+  const type = requested.type === '*' || requested.type === allowed.type ? allowed.type
+    : allowed.type === '*' && requested.type !== NOTAS ? requested.type : null;
   return type === null ? null : `system/${type}.${requested.suffix}`;
 }
 
@@ -39,8 +44,16 @@ export function grantScopes(requested: string, allowed: readonly string[]): stri
       if (g) granted.add(g);
     }
   }
-  // system/Patient.read says nothing system/*.read does not.
-  return [...granted].filter((g) => !(parse(g)!.type !== '*' && granted.has(`system/*.${parse(g)!.suffix}`)));
+  // system/Patient.read says nothing system/*.read does not; system/DocumentReference.read does.
+  return [...granted].filter((g) => {
+    const { type, suffix } = parse(g)!;
+    return type === '*' || type === NOTAS || !granted.has(`system/*.${suffix}`);
+  });
+}
+
+/** Whether granted scopes hand out psychotherapy notes: only a scope naming DocumentReference does. */
+export function grantsNotes(scopes: readonly string[]): boolean {
+  return scopes.some((sc) => parse(sc)?.type === NOTAS);
 }
 
 /** The resource types granted scopes open: all, or these. */

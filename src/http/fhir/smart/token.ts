@@ -6,7 +6,7 @@ import { signClientToken, ACCESS_TOKEN_SECONDS } from './access-token.ts';
 import { checkAssertion } from './assertion.ts';
 import { answerOAuthError, invalidClient, invalidRequest, noStore, OAuthError, readForm, single } from './oauth.ts';
 import { jtiGuard } from './replay.ts';
-import { grantScopes } from './scopes.ts';
+import { grantScopes, NOTAS } from './scopes.ts';
 
 // POST [base]/auth/token: the client_credentials grant with a private_key_jwt assertion
 // (SMART App Launch 2.x Backend Services; RFC 6749 §4.4, RFC 7523 §2.2).
@@ -55,7 +55,10 @@ export function tokenHandler(deps: AppDeps, tokenUrl: TokenUrl) {
     await claimJti(client.clientId, jti, exp, now);
     if (req.scope === undefined) throw new OAuthError(400, 'invalid_scope', 'scope is required, e.g. system/*.read');
     const granted = grantScopes(req.scope, client.scopes);
-    if (granted.length === 0) throw new OAuthError(400, 'invalid_scope', `none of the requested scopes is allowed to this client (allowed: ${client.scopes.join(' ')})`);
+    if (granted.length === 0) {
+      const notes = req.scope.includes(`/${NOTAS}.`) ? `; ${NOTAS} (session notes) only to a client registered with a scope naming it, never by system/*` : '';
+      throw new OAuthError(400, 'invalid_scope', `none of the requested scopes is allowed to this client (allowed: ${client.scopes.join(' ')})${notes}`);
+    }
     const scope = granted.join(' ');
     noStore(ctx);
     ctx.type = 'application/json';
