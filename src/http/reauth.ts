@@ -1,6 +1,7 @@
 import type { AppDeps } from './deps.ts';
-import { AppError, errors } from '../platform/errors.ts';
-import { normaliseEmail, verifyPassword } from '../platform/security.ts';
+import { AppError } from '../platform/errors.ts';
+import { normaliseEmail } from '../platform/security.ts';
+import { checkPassword } from './password-check.ts';
 import { findAuthUser, type AuthUser } from '../queries/usuarios.ts';
 
 const wrongPassword = () => new AppError(401, {
@@ -10,20 +11,14 @@ const wrongPassword = () => new AppError(401, {
 
 /**
  * The caller enters their password again (21 CFR 11.200: a signature is a deliberate act of its
- * owner, not of whoever holds a token). Counted like a login: a locked account answers 429 without
- * bcrypt, and a wrong password is a failed login towards the lockout. The hash is read afresh from
- * the read model, never from the cached user; bcrypt runs in the queue bounded to the cores.
+ * owner, not of whoever holds a token). Counted like a login (checkPassword): a locked account
+ * answers 429 without bcrypt, and a wrong password is a failed login towards the lockout. The hash
+ * is read afresh from the read model, never from the cached user.
  */
 export async function reauthenticate(deps: AppDeps, user: AuthUser, password: string): Promise<void> {
   const key = deps.lookupHash('email', normaliseEmail(user.email));
-  const locked = await deps.throttles.logins.attempt(key);
-  if (locked !== null) throw errors.tooManyRequests(locked);
-  const stored = await findAuthUser(deps.knex, key);
-  const same = stored !== null && stored.idUsuario === user.idUsuario && stored.activo;
-  const ok = await deps.throttles.bcrypt.run(() => verifyPassword(password, same ? stored.passwordHash : null));
-  if (!same || !ok) {
-    await deps.throttles.logins.failed(key);
-    throw wrongPassword();
-  }
-  await deps.throttles.logins.succeeded(key);
+  const { ok } = await checkPassword(deps, key, password, () => findAuthUser(deps.knex, key), (stored) => (
+    stored !== null && stored.idUsuario === user.idUsuario && stored.activo ? stored.passwordHash : null
+  ));
+  if (!ok) throw wrongPassword();
 }

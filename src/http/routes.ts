@@ -37,7 +37,7 @@ export interface RouteDef<B = any, Q = any> {
   /** multipart/form-data instead of JSON. */
   multipart?: boolean;
   query?: JsonSchema;
-  /** Counted per client address: 'auth' (logins), 'registration' (self-registrations, also per hour). */
+  /** Counted per client address: 'auth' (whatever checks a password: logins, signing), 'registration' (self-registrations, also per hour). */
   throttle?: 'auth' | 'registration';
   responses: Record<number, ResponseSpec>;
   /** Lists only, set by withPaging (src/http/paging.ts): reads `limit` and `cursor`. */

@@ -95,7 +95,7 @@ export class SharedWindowCounter {
   }
 }
 
-/** SQL for the state after one more failure ($3 window, $4 max), from the state before (columns, or the empty state's literals). */
+/** SQL for the state after one more counted attempt ($3 window, $4 max), from the state before (columns, or the empty state's literals). */
 function afterFailure(failures: string, locks: string, lockedUntil: string) {
   const kept = `(array(select f from unnest(${failures}) f where ${NOW} - f < $3::float8) || ${NOW}::float8)`;
   const full = `(cardinality(${kept}) >= $4::int)`;
@@ -110,39 +110,46 @@ function afterFailure(failures: string, locks: string, lockedUntil: string) {
 
 const fresh = afterFailure(`'{}'::float8[]`, '0', '0');
 const next = afterFailure('l.failures', 'l.locks', 'l.locked_until');
+// A locked account's attempt lengthens the lock; its length comes from the locks before this one.
+const LOCKED = `l.locked_until > ${NOW}`;
+const longer = `${NOW} + least($3::float8, 30000 * 2 ^ least(l.locks, 20))`;
 
 /**
  * Failed logins per account: after `max` failures within `windowMs` the account is locked for 30 s;
  * each attempt while locked doubles the lock (60 s, 120 s, ... up to the window), so hammering only
  * pushes the next try further away. A success clears the account.
+ *
+ * An attempt is counted as a failure before its password is checked (`reserve`), in the same
+ * statement that decides whether it may be checked at all: the row lock of the upsert orders
+ * concurrent attempts, so however many arrive at once, on however many instances, at most `max`
+ * passwords are checked before the lock. A right password gives it back (`succeeded`); a wrong one
+ * has nothing left to write.
  */
 export class SharedLoginFailures {
-  // $2 subject, $3 window. The lock's length comes from the locks before this one.
-  private static readonly ATTEMPT = `update throttle_logins set locks = locks + 1,
-      locked_until = ${NOW} + least($3::float8, 30000 * 2 ^ least(locks, 20)),
-      expires_ms = ${NOW} + least($3::float8, 30000 * 2 ^ least(locks, 20)) + $3::float8
-    where subject = $2 and locked_until > ${NOW}
-    returning locked_until - ${NOW} as remaining_ms`;
-
-  private static readonly FAILED = `insert into throttle_logins as l (subject, failures, locks, locked_until, expires_ms)
-    values ($2, ${fresh.failures}, ${fresh.locks}, ${fresh.lockedUntil}, ${fresh.expires})
+  // $2 subject, $3 window, $4 max. SET sees the row before the update, so `granted` is whether it was unlocked.
+  private static readonly RESERVE = `insert into throttle_logins as l (subject, failures, locks, locked_until, expires_ms, granted)
+    values ($2, ${fresh.failures}, ${fresh.locks}, ${fresh.lockedUntil}, ${fresh.expires}, true)
     on conflict (subject) do update set
-      failures = ${next.failures}, locks = ${next.locks}, locked_until = ${next.lockedUntil}, expires_ms = ${next.expires}`;
+      granted = not (${LOCKED}),
+      failures = case when ${LOCKED} then l.failures else ${next.failures} end,
+      locks = case when ${LOCKED} then l.locks + 1 else ${next.locks} end,
+      locked_until = case when ${LOCKED} then ${longer} else ${next.lockedUntil} end,
+      expires_ms = case when ${LOCKED} then ${longer} + $3::float8 else ${next.expires} end
+    returning granted, locked_until - ${NOW} as remaining_ms`;
 
   constructor(private readonly db: ThrottleDb, private readonly max: number, private readonly windowMs: number, private readonly now?: Now) {}
 
-  /** Null when the account may try now; else the seconds it stays locked (this attempt lengthens the lock). */
-  async attempt(key: string): Promise<number | null> {
+  /**
+   * Reserves one password check: null when it may run (it counts as a failure until `succeeded`),
+   * else the seconds the account stays locked (this attempt lengthens the lock; check nothing).
+   */
+  async reserve(key: string): Promise<number | null> {
     if (this.max <= 0) return null;
-    const row = await one(this.db, 'throttle_login_attempt', SharedLoginFailures.ATTEMPT, this.now, [key, this.windowMs]);
-    return row ? Number(row.remaining_ms) / 1000 : null;
+    const row = await one(this.db, 'throttle_login_reserve', SharedLoginFailures.RESERVE, this.now, [key, this.windowMs, this.max]);
+    return !row || row.granted ? null : Number(row.remaining_ms) / 1000;
   }
 
-  async failed(key: string): Promise<void> {
-    if (this.max <= 0) return;
-    await one(this.db, 'throttle_login_failed', SharedLoginFailures.FAILED, this.now, [key, this.windowMs, this.max]);
-  }
-
+  /** The password was right: the reservation is given back, and the account's failures with it. */
   async succeeded(key: string): Promise<void> {
     if (this.max <= 0) return;
     await this.db.query({ name: 'throttle_login_succeeded', text: 'delete from throttle_logins where subject = $1', values: [key] });

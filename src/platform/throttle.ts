@@ -71,32 +71,23 @@ export class WindowCounter {
 /**
  * Failed logins per account: after `max` failures within `windowMs` the account is locked for 30 s;
  * each attempt while locked doubles the lock (60 s, 120 s, ... up to the window), so hammering only
- * pushes the next try further away. A success clears the account.
+ * pushes the next try further away. An attempt counts as a failure before its password is checked
+ * (`reserve`); a success gives it back and clears the account.
  */
 export class LoginFailures {
   private readonly accounts = new Map<string, { failures: number[]; lockedUntil: number; locks: number }>();
 
   constructor(private readonly max: number, private readonly windowMs: number, private readonly now: () => number = Date.now) {}
 
-  /** Null when the account may try now; else the seconds it stays locked (this attempt lengthens the lock). */
-  attempt(key: string): number | null {
+  /** Null when the account may check a password now (counted as a failure); else the seconds it stays locked (this attempt lengthens the lock). */
+  reserve(key: string): number | null {
     if (this.max <= 0) return null;
-    const a = this.accounts.get(key);
-    const now = this.now();
-    if (!a || a.lockedUntil <= now) return null;
-    this.lock(a, now);
-    return (a.lockedUntil - now) / 1000;
-  }
-
-  private lock(a: { lockedUntil: number; locks: number }, now: number): void {
-    a.locks += 1;
-    a.lockedUntil = now + Math.min(this.windowMs, 30_000 * 2 ** Math.min(a.locks - 1, 20));
-  }
-
-  failed(key: string): void {
-    if (this.max <= 0) return;
     const now = this.now();
     let a = this.accounts.get(key);
+    if (a && a.lockedUntil > now) {
+      this.lock(a, now);
+      return (a.lockedUntil - now) / 1000;
+    }
     if (!a) {
       bounded(this.accounts);
       a = { failures: [], lockedUntil: 0, locks: 0 };
@@ -108,6 +99,12 @@ export class LoginFailures {
       this.lock(a, now);
       a.failures = [];
     }
+    return null;
+  }
+
+  private lock(a: { lockedUntil: number; locks: number }, now: number): void {
+    a.locks += 1;
+    a.lockedUntil = now + Math.min(this.windowMs, 30_000 * 2 ** Math.min(a.locks - 1, 20));
   }
 
   succeeded(key: string): void {
@@ -142,12 +139,12 @@ export class WorkQueue {
 export interface Throttles {
   /** Per user id: every write (REST POST/PUT/DELETE and STOMP SEND). */
   writes: { take(key: string): Promise<number | null> };
-  /** Per client address: logins and registrations. */
+  /** Per client address: logins, signatures (which check a password) and registrations. */
   auth: { hit(key: string): Promise<number | null> };
   /** Per client address: self-registrations. */
   registrations: { hit(key: string): Promise<number | null> };
-  /** Per account (e-mail lookup hash): failed logins. */
-  logins: { attempt(key: string): Promise<number | null>; failed(key: string): Promise<void>; succeeded(key: string): Promise<void> };
+  /** Per account (e-mail lookup hash): failed logins, each password check reserved before it runs (src/http/password-check.ts). */
+  logins: { reserve(key: string): Promise<number | null>; succeeded(key: string): Promise<void> };
   /** bcrypt hashes and compares, at most one per core at a time: CPU of this process, so per process. */
   bcrypt: WorkQueue;
 }

@@ -71,21 +71,28 @@ describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
     for (let i = 0; i < 400; i++) {
       if (rnd() < 0.5) t += Math.floor(rnd() * 90_000);
       const key = `cuenta-${Math.floor(rnd() * 3)}`;
-      const expected = memory.attempt(key);
-      same(await shared.attempt(key), expected, `step ${i}`);
+      const expected = memory.reserve(key);
+      same(await shared.reserve(key), expected, `step ${i}`);
       if (expected !== null) {
         locked += 1;
         continue;
       }
-      if (rnd() < 0.9) {
-        memory.failed(key);
-        await shared.failed(key);
-      } else {
+      // A wrong password leaves the reservation counted; a right one gives it back.
+      if (rnd() >= 0.9) {
         memory.succeeded(key);
         await shared.succeeded(key);
       }
     }
     expect(locked, 'the sequence locked accounts often').to.be.above(50);
+  });
+
+  it('grants at most the limit of password checks to concurrent reservations of one account, however many', async () => {
+    const logins = new SharedLoginFailures(pool, 5, 900_000, now);
+    const reserved = await Promise.all(Array.from({ length: 60 }, () => logins.reserve('asediada')));
+    expect(reserved.filter((w) => w === null)).to.have.length(5);
+    expect(reserved.filter((w) => w !== null).every((w) => w! >= 30)).to.equal(true);
+    // The lock holds for whatever comes next, the right password included, until it ends.
+    expect(await logins.reserve('asediada')).to.be.above(0);
   });
 
   it('concurrent checks of one key never grant more than the limit (one atomic statement each)', async () => {
@@ -102,8 +109,8 @@ describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
     expect(await new SharedTokenBuckets(pool, 'writes', 0, 5, now).take('off')).to.equal(null);
     expect(await new SharedWindowCounter(pool, 'auth', 0, 60_000, now).hit('off')).to.equal(null);
     const logins = new SharedLoginFailures(pool, 0, 60_000, now);
-    await logins.failed('off');
-    expect(await logins.attempt('off')).to.equal(null);
+    expect(await logins.reserve('off')).to.equal(null);
+    expect(await logins.reserve('off')).to.equal(null);
     expect(await db.knex('throttle_buckets').count({ n: '*' }).first()).to.deep.equal(before);
     expect(await db.knex('throttle_logins').where({ subject: 'off' }).first()).to.equal(undefined);
   });

@@ -105,6 +105,16 @@ describe('limits shared by two instances on one database', () => {
     expect((await call(a, 'POST', '/auth/login', { body: { email: other.email, password: 'secreto123' }, address: fresh() })).status).to.equal(200);
   });
 
+  it('checks at most LOGIN_MAX_FAILURES wrong passwords of guesses racing on both instances (issue 31)', async () => {
+    const p = await register(b);
+    const login = (inst: Instance, password: string) => call(inst, 'POST', '/auth/login', { body: { email: p.email, password }, address: fresh() });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(i % 2 === 0 ? a : b, `adivina${i}`)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401), statuses.join(',')).to.have.length(3);
+    expect(statuses.filter((s) => s === 429)).to.have.length(17);
+    for (const inst of [a, b]) expect((await login(inst, 'secreto123')).status).to.equal(429);
+  });
+
   describe('STOMP sessions per user (STOMP_SESSIONS_PER_USER = 2)', () => {
     const open = async (inst: Instance) => {
       const s = await RawStomp.open(inst.wsUrl);

@@ -6,7 +6,8 @@ import { named, s } from '../validation.ts';
 import { codigoPostalSchema } from '../../commands/direccion-rules.ts';
 import { caller } from '../auth.ts';
 import { errors } from '../../platform/errors.ts';
-import { normaliseEmail, signToken, verifyPassword } from '../../platform/security.ts';
+import { normaliseEmail, signToken } from '../../platform/security.ts';
+import { checkPassword } from '../password-check.ts';
 import { findAuthUser, findPaciente, pageAdmins, pageAuditores, type AuthUser } from '../../queries/usuarios.ts';
 import { answerPage } from '../paging.ts';
 import {
@@ -77,21 +78,15 @@ async function respondWithSession(deps: AppDeps, ctx: Context, registered: Regis
 }
 
 /**
- * The user behind an e-mail and password. A locked account (too many failures) answers 429 without
- * running bcrypt; failures of unknown e-mails count too, so probing for accounts gets locked alike.
- * bcrypt runs in the queue bounded to the cores: a spray waits its turn instead of starving the pool.
+ * The user behind an e-mail and password. Counted towards the account's lockout (checkPassword):
+ * a locked account answers 429 without running bcrypt; failures of unknown e-mails count too, so
+ * probing for accounts gets locked alike.
  */
 async function checkLogin(deps: AppDeps, email: string, password: string): Promise<AuthUser> {
   const key = deps.lookupHash('email', normaliseEmail(email));
-  const locked = await deps.throttles.logins.attempt(key);
-  if (locked !== null) throw errors.tooManyRequests(locked);
-  const user = await findAuthUser(deps.knex, key);
-  const passwordOk = await deps.throttles.bcrypt.run(() => verifyPassword(password, user?.passwordHash ?? null));
-  if (!user || !passwordOk || !user.activo) {
-    await deps.throttles.logins.failed(key);
-    throw user ? errors.badCredentials() : errors.notFound('Usuario', 'User');
-  }
-  await deps.throttles.logins.succeeded(key);
+  const { ok, found: user } = await checkPassword(deps, key, password, () => findAuthUser(deps.knex, key), (u) => (u?.activo ? u.passwordHash : null));
+  if (!user) throw errors.notFound('Usuario', 'User');
+  if (!ok) throw errors.badCredentials();
   return user;
 }
 

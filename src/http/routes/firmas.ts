@@ -20,6 +20,7 @@ import { historialSchema } from './historial.ts';
 // Signing a clinical record and amending it with signed addenda (docs/api-choices.md "Signed
 // clinical records"). Order of the answers: someone else's record 404, wrong password 401, then
 // what the record's own stream says (already signed, not the caller's to sign, no signature: 409).
+// Each checks a password, so each counts per client address as a login does (throttle 'auth').
 
 const DESCRIPCION_FIRMA = 'Firma el registro como su autor (significado AUTOR), tras volver a introducir la contraseña. '
   + 'La firma guarda la huella del registro tal como está almacenado; desde entonces ningún DELETE ni corrección lo cambia (409): '
@@ -76,7 +77,7 @@ export function firmasRoutes(deps: AppDeps): RouteDef[] {
 
   return [
     {
-      method: 'post', path: '/api/psicologo/sesiones/:id/firma', operationId: 'signSesionPsicologo', tag: 'Sesiones', auth: ['PSICOLOGO'],
+      method: 'post', path: '/api/psicologo/sesiones/:id/firma', operationId: 'signSesionPsicologo', tag: 'Sesiones', auth: ['PSICOLOGO'], throttle: 'auth',
       summary: 'Firmar una sesión que registré', description: DESCRIPCION_FIRMA, body: firmarBody,
       responses: { 201: { description: 'Sesión firmada, con su firma', schema: sesionSchema }, ...errores('La sesión') },
       handler: async (ctx, { params, body }: { params: Record<string, number>; body: { password: string } }) => {
@@ -88,7 +89,7 @@ export function firmasRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'post', path: '/api/psicologo/sesiones/:id/adendas', operationId: 'addAdendaSesionPsicologo', tag: 'Sesiones', auth: ['PSICOLOGO'],
+      method: 'post', path: '/api/psicologo/sesiones/:id/adendas', operationId: 'addAdendaSesionPsicologo', tag: 'Sesiones', auth: ['PSICOLOGO'], throttle: 'auth',
       summary: 'Añadir una adenda firmada a una sesión firmada', description: DESCRIPCION_ADENDA, body: adendaBody,
       responses: { 201: { description: 'Sesión con la adenda añadida al final de adendas', schema: sesionSchema }, ...errores('La sesión') },
       handler: async (ctx, { params, body }: { params: Record<string, number>; body: AdendaBody }) => {
@@ -101,7 +102,7 @@ export function firmasRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'post', path: '/api/psicologo/historial-clinico/:id/firma', operationId: 'signHistorialPsicologo', tag: 'Historial clínico', auth: ['PSICOLOGO'],
+      method: 'post', path: '/api/psicologo/historial-clinico/:id/firma', operationId: 'signHistorialPsicologo', tag: 'Historial clínico', auth: ['PSICOLOGO'], throttle: 'auth',
       summary: 'Firmar un registro del historial que escribí', description: DESCRIPCION_FIRMA, body: firmarBody,
       responses: { 201: { description: 'Registro firmado, con su firma', schema: historialSchema }, ...errores('El registro') },
       handler: async (ctx, { params, body }: { params: Record<string, number>; body: { password: string } }) => {
@@ -113,7 +114,7 @@ export function firmasRoutes(deps: AppDeps): RouteDef[] {
       },
     },
     {
-      method: 'post', path: '/api/psicologo/historial-clinico/:id/adendas', operationId: 'addAdendaHistorialPsicologo', tag: 'Historial clínico', auth: ['PSICOLOGO'],
+      method: 'post', path: '/api/psicologo/historial-clinico/:id/adendas', operationId: 'addAdendaHistorialPsicologo', tag: 'Historial clínico', auth: ['PSICOLOGO'], throttle: 'auth',
       summary: 'Añadir una adenda firmada a un registro firmado del historial', description: DESCRIPCION_ADENDA, body: adendaBody,
       responses: { 201: { description: 'Registro con la adenda añadida al final de adendas', schema: historialSchema }, ...errores('El registro') },
       handler: async (ctx, { params, body }: { params: Record<string, number>; body: AdendaBody }) => {

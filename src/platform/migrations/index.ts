@@ -32,6 +32,7 @@ import * as m044 from './044_append_key_rows.ts';
 import * as m045 from './045_fhir.ts';
 import * as m046 from './046_fhir_clientes.ts';
 import * as m047 from './047_fhir_export.ts';
+import * as m048 from './048_throttle_login_reservations.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '045_fhir': m045,
   '046_fhir_clientes': m046,
   '047_fhir_export': m047,
+  '048_throttle_login_reservations': m048,
 };
