@@ -4818,7 +4818,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -5713,7 +5713,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path: {
@@ -5791,7 +5791,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -5975,7 +5975,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -6566,7 +6566,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -6750,7 +6750,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -7043,7 +7043,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -7403,7 +7403,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -7478,7 +7478,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -7553,7 +7553,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -7610,7 +7610,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -8186,7 +8186,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -8487,7 +8487,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -8959,7 +8959,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path: {
@@ -9037,7 +9037,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -9292,7 +9292,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -9653,7 +9653,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path: {
@@ -9840,7 +9840,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path: {
@@ -10027,7 +10027,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -10317,7 +10317,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -10394,7 +10394,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -10471,7 +10471,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -10761,7 +10761,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -11121,7 +11121,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -11373,7 +11373,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -11448,7 +11448,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -11920,7 +11920,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -12322,7 +12322,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -12845,7 +12845,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -13205,7 +13205,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -13280,7 +13280,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -13355,7 +13355,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -13543,7 +13543,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -13620,7 +13620,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -13701,7 +13701,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -13776,7 +13776,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -14414,7 +14414,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -14706,7 +14706,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -14998,7 +14998,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -15183,7 +15183,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -15516,7 +15516,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;
@@ -15806,7 +15806,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400 */
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
                 "X-Consistency-Token"?: string;
             };
             path?: never;

@@ -39,7 +39,7 @@ import { calendarioRoutes } from './routes/calendario.ts';
 import { misAccesosRoutes } from './routes/mis-accesos.ts';
 import { clientesFhirRoutes } from './routes/clientes-fhir.ts';
 import { createMetrics, mountSystem } from './system.ts';
-import { consistencyTokens } from './consistency.ts';
+import { awaitConsistency, consistencyOf, consistencyTokens } from './consistency.ts';
 import { withReplicaReads, type ReplicaReads } from './replica-reads.ts';
 import { fhirGateway } from './fhir/gateway.ts';
 import { registerSmartRoutes, verifySmartAccessToken } from './fhir/smart/index.ts';
@@ -115,11 +115,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   mountDocs(router, () => document);
   const access = accessGuard({ knex: deps.knex, clock: deps.clock, jwtSecret: deps.config.jwtSecret, lookupHash: deps.lookupHash, users: options.users });
   const throttle = throttleGuard(deps.throttles, deps.config.limits.trustProxy);
+  const consistency = consistencyOf(deps);
+  // A read's X-Consistency-Token is looked at only once the caller is known and within its rate.
+  const readAfterToken = awaitConsistency(consistency);
   mountRoutes(router, routes, (def) => {
     const [checkAccess, checkRate] = [access(def), throttle(def)];
     return async (ctx) => {
       await checkAccess(ctx);
       await checkRate(ctx);
+      await readAfterToken(ctx);
     };
   });
 
@@ -145,7 +149,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     })),
   );
   app.use(inputGuard());
-  app.use(consistencyTokens((a, b) => deps.store.compare(a, b), (p, ms) => deps.projections.waitForReads(p, ms), deps.config.readYourWritesTimeoutMs));
+  app.use(consistencyTokens(consistency));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -3,7 +3,7 @@ import { isThrottled } from './throttling.ts';
 import { named, type JsonSchema } from './validation.ts';
 import { SchemaComponents } from './openapi-schemas.ts';
 import { fieldExample, PATH_PARAMETERS, QUERY_PARAMETERS, TAG_DESCRIPTIONS } from './openapi-text.ts';
-import { CONSISTENCY_HEADER } from './consistency.ts';
+import { CONSISTENCY_EXAMPLE, CONSISTENCY_HEADER } from './consistency.ts';
 import { readsOnReplica } from './replica-reads.ts';
 import { documentedQuery } from './query-integer.ts';
 import { localDateTimeOut } from './datetime-schemas.ts';
@@ -63,15 +63,16 @@ function parameters(def: RouteDef, schemas: SchemaComponents) {
 const consistencyParameter = {
   name: CONSISTENCY_HEADER, in: 'header', required: false,
   description: 'Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando ' +
-    'la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Un valor ajeno: 400',
-  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,200}$', example: 'MTIzNDUvNjc4' },
+    'la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió ' +
+    'este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,200}$', example: CONSISTENCY_EXAMPLE },
 };
 
 /** On every successful write that stored events: what a later read sends back to see it (src/http/consistency.ts). */
 const consistencyHeader = {
   [CONSISTENCY_HEADER]: {
     description: 'Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica',
-    schema: { type: 'string', example: 'MTIzNDUvNjc4' },
+    schema: { type: 'string', example: CONSISTENCY_EXAMPLE },
   },
 };
 

@@ -13,7 +13,7 @@ import { capabilityStatement } from './capability.ts';
 import { FHIR_JSON, fhirErrors, sendOutcome } from './outcome.ts';
 import { jsonOnly } from './negotiation.ts';
 import { checkReadQuery, parseSearch } from './search-request.ts';
-import { consistencyTokens } from '../consistency.ts';
+import { awaitConsistency, consistencyOf, consistencyTokens } from '../consistency.ts';
 import { checkTypeAllowed, fhirViewer, viewerOfClient, viewerOfUser, type FhirClient } from './viewer.ts';
 
 export const FHIR_BASE_PATH = '/fhir/R4';
@@ -42,11 +42,15 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 /** Sets ctx.state.fhirViewer from the bearer token: a machine client's, else a user's. */
 export function fhirAuth(deps: AppDeps, opts: FhirGatewayOptions): Middleware {
   const authDeps = { knex: deps.knex, clock: deps.clock, jwtSecret: deps.config.jwtSecret, lookupHash: deps.lookupHash, users: opts.users };
+  // A read with the X-Consistency-Token of a REST write waits for it, as the REST API's reads do:
+  // once the caller is known (src/http/consistency.ts).
+  const readAfterToken = awaitConsistency(consistencyOf(deps));
   return async (ctx, next) => {
     const token = BEARER.exec(ctx.get('Authorization'))?.[1];
     if (!token) throw errors.unauthenticated();
     const client = opts.clients ? await opts.clients(deps, token) : null;
     ctx.state.fhirViewer = client ? viewerOfClient(client) : viewerOfUser(await authenticate(authDeps, ctx));
+    await readAfterToken(ctx);
     await next();
   };
 }
@@ -101,8 +105,8 @@ export function fhirGateway(deps: AppDeps, opts: FhirGatewayOptions = {}): Middl
   mountReads(router, deps, auth);
   const routes = router.routes();
   const errorsToOutcome = fhirErrors();
-  // A read with the X-Consistency-Token of a REST write waits for it, as the REST API's reads do.
-  const consistent = consistencyTokens((a, b) => deps.store.compare(a, b), (p, ms) => deps.projections.waitForReads(p, ms), deps.config.readYourWritesTimeoutMs);
+  // Answers that store something carry their token, as the REST API's do (reads wait in fhirAuth).
+  const consistent = consistencyTokens(consistencyOf(deps));
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/fhir' && !ctx.path.startsWith('/fhir/')) return next();
     await errorsToOutcome(ctx, async () => {
