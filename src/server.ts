@@ -15,6 +15,7 @@ import type { AppDeps } from './http/deps.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase } from './platform/database.ts';
+import { checkSharedSecrets } from './platform/secret-checks.ts';
 import { HttpDrain } from './platform/http-drain.ts';
 import { sequenceIds } from './platform/ids.ts';
 import { createLogger, type Logger } from './platform/logger.ts';
@@ -96,6 +97,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, logger, embeddedPort: config.embeddedPgPort });
   const { knex, url } = opts.database ?? owned!;
+  // Another instance's database with this one's own secrets: refused here, naming the secret.
+  await checkSharedSecrets(knex, config).catch(async (err) => {
+    await owned?.close();
+    throw err;
+  });
   // This process has just started the embedded PostgreSQL: a crashed run's consumer leases are void at once.
   if (owned && !config.databaseUrl) await voidLeases(knex);
   const opened = await openEventStore(config, knex, url);

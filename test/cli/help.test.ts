@@ -14,6 +14,7 @@ const COMMANDS: { script: string; bad: string[] }[] = [
   { script: 'events-import', bad: ['--in', '/nonexistent/practice.ndjson'] },
   { script: 'seed-demo', bad: ['--admin'] },
   { script: 'rotate-master-key', bad: ['--key', 'x'] },
+  { script: 'secrets-adopt', bad: ['--secret', 'MASTER_KEY'] },
   { script: 'audit-replay', bad: ['--paciente', 'abc'] },
   { script: 'analytics-grant', bad: ['--role', 'Ana María'] },
   { script: 'analytics-export', bad: ['--out', 'x', '--format', 'xlsx'] },
