@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { errors } from '../platform/errors.ts';
-import { canonicalJson } from '../platform/audit/leaf.ts';
+import { HUELLA_ADENDA_VERSION, huellaAdenda } from '../platform/audit/huella-adenda.ts';
 import { localDateTime } from '../platform/time.ts';
 import type { AdendaData, EstadoFirma, FirmaData, TipoAdenda } from '../events/firma.ts';
 import type { CommandContext } from './decider.ts';
@@ -20,6 +19,9 @@ export interface AdendaInput {
   tipo: TipoAdenda;
   texto: string;
 }
+
+/** The command: the input and the key of its huella, drawn by the application service (deciders draw nothing). */
+export type AdendaCommand = AdendaInput & { claveHuella: string };
 
 export const registroFirmado = () => errors.conflict(
   'El registro está firmado: no se puede eliminar ni corregir; añada una adenda',
@@ -61,13 +63,8 @@ export function firmar(firma: EstadoFirma, idPaciente: number, d: FirmarData, ct
   return { idPaciente, idPsicologo: d.idPsicologo, firmadoEn: localDateTime(ctx.now, ctx.timezone), significado: 'AUTOR', huella: d.huella };
 }
 
-/** base64 SHA-256 of JCS({tipo, texto, referencia}): what the addendum's own signature covers. */
-export function huellaAdenda(a: { tipo: TipoAdenda; texto: string; referencia: string }): string {
-  return createHash('sha256').update(canonicalJson({ tipo: a.tipo, texto: a.texto, referencia: a.referencia }), 'utf8').digest('base64');
-}
-
 /** An addendum to a signed record, by its signer; none after an ANULACION. */
-export function adenda(firma: EstadoFirma, idPaciente: number, d: AdendaInput, ctx: CommandContext): AdendaData {
+export function adenda(firma: EstadoFirma, idPaciente: number, d: AdendaCommand, ctx: CommandContext): AdendaData {
   if (firma.huella === null) throw sinFirma();
   if (firma.firmadoPor !== d.idPsicologo) throw otroFirmante();
   if (firma.anulado) throw anulado();
@@ -76,6 +73,7 @@ export function adenda(firma: EstadoFirma, idPaciente: number, d: AdendaInput, c
   const referencia = firma.huella;
   return {
     idPaciente, idPsicologo: d.idPsicologo, tipo: d.tipo, texto, firmadoEn: localDateTime(ctx.now, ctx.timezone), referencia,
-    huella: huellaAdenda({ tipo: d.tipo, texto, referencia }),
+    // Keyed (version 2): the huella is stored in the clear, its key sealed with the texto and shredded with it.
+    huella: huellaAdenda(d.claveHuella, { tipo: d.tipo, texto, referencia }), huellaVersion: HUELLA_ADENDA_VERSION, claveHuella: d.claveHuella,
   };
 }

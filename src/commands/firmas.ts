@@ -6,6 +6,7 @@ import { asStored, type EventStore, type ExpectedRevision } from '../eventstore/
 import { sesionStream } from '../events/sesion.ts';
 import { historialStream } from '../events/historial.ts';
 import { leafHashOf, recordDigest } from '../platform/audit/leaf.ts';
+import { nuevaClaveHuella } from '../platform/audit/huella-adenda.ts';
 import type { Actor } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand, type Handled } from './handler.ts';
@@ -44,7 +45,7 @@ export function firmarSesion(deps: CommandDeps, actor: Actor, idPsicologo: numbe
 export function adendaSesion(deps: CommandDeps, actor: Actor, idSesion: number, input: AdendaInput): Promise<Handled> {
   return handleCommand(
     deps.store,
-    [{ streamId: sesionStream(idSesion), decider: sesionDecider, command: { type: 'AgregarAdendaSesion', data: input } }],
+    [{ streamId: sesionStream(idSesion), decider: sesionDecider, command: { type: 'AgregarAdendaSesion', data: { ...input, claveHuella: nuevaClaveHuella() } } }],
     commandContext(deps, actor),
   );
 }
@@ -61,7 +62,7 @@ export function firmarHistorial(deps: CommandDeps, actor: Actor & { idUsuario: n
 export function adendaHistorial(deps: CommandDeps, actor: Actor, idHistory: number, idPaciente: number, input: AdendaInput): Promise<Handled> {
   return handleCommand(
     deps.store,
-    [{ streamId: historialStream(idHistory), decider: historialDecider, command: { type: 'AgregarAdendaHistorial', data: { ...input, idPaciente } } }],
+    [{ streamId: historialStream(idHistory), decider: historialDecider, command: { type: 'AgregarAdendaHistorial', data: { ...input, idPaciente, claveHuella: nuevaClaveHuella() } } }],
     commandContext(deps, actor),
   );
 }

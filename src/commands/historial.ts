@@ -4,7 +4,7 @@ import { localDateTime } from '../platform/time.ts';
 import {
   evolveHistorial, type Autoria, type Historial, type HistorialCampos, type HistorialEvent,
 } from '../events/historial.ts';
-import { adenda, autoriaPaciente, firmar, noFirmado, otroAutor, type AdendaInput, type FirmarData } from './firma.ts';
+import { adenda, autoriaPaciente, firmar, noFirmado, otroAutor, type AdendaCommand, type FirmarData } from './firma.ts';
 
 export type HistorialCommand =
   | { type: 'CrearHistorial'; data: HistorialCampos & { idHistory: number; idPaciente: number; autoria: Autoria } }
@@ -16,7 +16,7 @@ export type HistorialCommand =
    * `creadoPor`: the user who recorded HistorialCreado (its metadata), read with the stored stream.
    */
   | { type: 'FirmarHistorial'; data: FirmarData & { idPaciente: number; idUsuario: number; creadoPor: number | null } }
-  | { type: 'AgregarAdendaHistorial'; data: AdendaInput & { idPaciente: number } };
+  | { type: 'AgregarAdendaHistorial'; data: AdendaCommand & { idPaciente: number } };
 
 export const historialNotFound = () => errors.notFound('Historial clínico', 'Clinical history record');
 

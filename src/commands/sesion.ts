@@ -3,7 +3,7 @@ import type { Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
 import type { Cita } from '../events/cita.ts';
 import { evolveSesion, type RegistradaPor, type Sesion, type SesionEvent } from '../events/sesion.ts';
-import { adenda, autoriaPaciente, firmar, noFirmado, type AdendaInput, type FirmarData } from './firma.ts';
+import { adenda, autoriaPaciente, firmar, noFirmado, type AdendaCommand, type FirmarData } from './firma.ts';
 
 /** Who records the session, as the token says: a patient for themself, a psychologist for one of their patients. */
 export type Autor =
@@ -27,7 +27,7 @@ export type SesionCommand =
   | { type: 'EliminarSesion'; data: { idPaciente: number } }
   /** The session's psychologist signs it (src/commands/firma.ts); `huella` computed from the stored stream. */
   | { type: 'FirmarSesion'; data: FirmarData }
-  | { type: 'AgregarAdendaSesion'; data: AdendaInput };
+  | { type: 'AgregarAdendaSesion'; data: AdendaCommand };
 
 export const sesionNotFound = () => errors.notFound('Sesión', 'Session');
 

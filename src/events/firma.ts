@@ -22,8 +22,11 @@ export interface FirmaData {
 
 /**
  * A signed addendum. `texto` is health data (sealed with the patient's clinical key);
- * `referencia` is the `huella` of the record it amends; `huella` is the base64 SHA-256 of
- * JCS({tipo, texto, referencia}) over the plaintext (`huellaAdenda`, src/commands/firma.ts).
+ * `referencia` is the `huella` of the record it amends; `huella` is the addendum's own fingerprint
+ * over JCS({tipo, texto, referencia}) (src/platform/audit/huella-adenda.ts): since version 2 an
+ * HMAC keyed by `claveHuella`, which is sealed with the texto and shredded with it, so the huella
+ * in the clear confirms no guessed text. Addenda recorded before carry neither `huellaVersion` nor
+ * `claveHuella`: version 1, an unkeyed SHA-256.
  */
 export interface AdendaData {
   idPaciente: number;
@@ -33,6 +36,8 @@ export interface AdendaData {
   firmadoEn: string;
   referencia: string;
   huella: string;
+  huellaVersion?: 2;
+  claveHuella?: string;
 }
 
 /** What a record's fold keeps of its signature: enough to refuse changes and judge addenda. */

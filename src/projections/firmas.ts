@@ -10,7 +10,8 @@ type Event = SesionFirmada | SesionAdendaAgregada | HistorialFirmado | Historial
  * Signatures and addenda of sessions and clinical-history entries, shown with the records they
  * belong to (src/queries/firmas.ts). Signatures hold no health data; an addendum's texto does, so
  * it goes as the sessions' notes go: null for an erased patient at once, and read as null (so stored
- * null) once the clinical key is destroyed, which a rebuild reproduces.
+ * null) once the clinical key is destroyed, which a rebuild reproduces. The key of its huella
+ * (claveHuella) goes the same way.
  */
 export const firmasProjection: Projection = {
   name: 'firmas',
@@ -37,13 +38,16 @@ export const firmasProjection: Projection = {
         await trx('adendas_clinicas').insert({
           registro, id_registro: id, revision: stored.revision.toString(), id_paciente: d.idPaciente, id_psicologo: d.idPsicologo,
           tipo: d.tipo, texto: d.texto, firmado_en: d.firmadoEn, referencia: d.referencia, huella: d.huella,
+          // Version 1 addenda (recorded before the huella was keyed) carry neither.
+          huella_version: d.huellaVersion ?? 1, clave_huella: d.claveHuella ?? null,
         }).onConflict(['registro', 'id_registro', 'revision']).ignore();
         return;
       }
       case 'PacienteEliminado':
       case 'ClaveClinicaDestruida':
-        // Erased, or the retention period over: the addenda's health content leaves with the rest.
-        await trx('adendas_clinicas').where({ id_paciente: event.data.idPaciente }).update({ texto: null });
+        // Erased, or the retention period over: the addenda's health content leaves with the rest,
+        // and the key of each huella with it (read as null too once the key is destroyed).
+        await trx('adendas_clinicas').where({ id_paciente: event.data.idPaciente }).update({ texto: null, clave_huella: null });
         return;
       default: {
         const unknown: never = event;

@@ -7,7 +7,7 @@ import { errors } from '../platform/errors.ts';
 import { localDateTime } from '../platform/time.ts';
 import { withLocalInstants } from './event-instants.ts';
 import type { HistorialView } from './historial.ts';
-import { firmaFromEvent, nombrarFirmantes } from './firmas.ts';
+import { firmaAdendaFromEvent, firmaFromEvent, nombrarFirmantes } from './firmas.ts';
 import { pageById, type Key, type Page, type Paged, type PartShape } from './paging.ts';
 
 /** Events that make up (or end) a patient's clinical record; therapy session notes are part of it. */
@@ -136,7 +136,7 @@ function fold(records: Map<number, HistorialView>, event: HistorialEvent): void 
     case 'HistorialAdendaAgregada': {
       const d = event.data;
       const r = records.get(d.idHistory);
-      if (r) records.set(r.idHistory, { ...r, adendas: [...r.adendas, { tipo: d.tipo, texto: d.texto ?? null, firma: firmaFromEvent(d), referencia: d.referencia }] });
+      if (r) records.set(r.idHistory, { ...r, adendas: [...r.adendas, { tipo: d.tipo, texto: d.texto ?? null, firma: firmaAdendaFromEvent(d), referencia: d.referencia }] });
       return;
     }
     default: {

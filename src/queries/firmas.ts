@@ -16,11 +16,21 @@ export interface FirmaView {
   huella: string;
 }
 
+/**
+ * An addendum's signature: its `huella` and what checks it (src/platform/audit/huella-adenda.ts).
+ * `huellaVersion` 2: HMAC-SHA-256 keyed by `claveHuella` (null, like the texto, once erased);
+ * 1: an addendum recorded before, unkeyed, with `claveHuella` null.
+ */
+export interface FirmaAdendaView extends FirmaView {
+  huellaVersion: 1 | 2;
+  claveHuella: string | null;
+}
+
 export interface AdendaView {
   tipo: TipoAdenda;
   /** null once the patient is erased or their clinical key destroyed. */
   texto: string | null;
-  firma: FirmaView;
+  firma: FirmaAdendaView;
   /** The `huella` of the record the addendum amends. */
   referencia: string;
 }
@@ -69,7 +79,8 @@ export async function firmasDe(knex: Knex, registro: Registro, ids: number[]): P
     // An addendum is decided only on a signed record, so its record has a signature row.
     const of = out.get(r.id_registro) ?? { firma: null, adendas: [] };
     // Addenda are signed by their author: significado AUTOR, huella their own.
-    of.adendas.push({ tipo: r.tipo, texto: r.texto ?? null, firma: firmaOf({ ...r, significado: 'AUTOR' }), referencia: r.referencia });
+    const firma = { ...firmaOf({ ...r, significado: 'AUTOR' }), huellaVersion: r.huella_version ?? 1, claveHuella: r.clave_huella ?? null };
+    of.adendas.push({ tipo: r.tipo, texto: r.texto ?? null, firma, referencia: r.referencia });
     out.set(r.id_registro, of);
   }
   return out;
@@ -84,6 +95,11 @@ export async function conFirmas<T>(knex: Knex, registro: Registro, items: T[], i
 /** A signature folded from the log: the signer's `nombre` and `licencia` are filled in by `nombrarFirmantes`. */
 export const firmaFromEvent = (d: { idPsicologo: number; firmadoEn: string; huella: string; significado?: Significado }): FirmaView => ({
   idPsicologo: d.idPsicologo, nombre: null, licencia: null, firmadoEn: d.firmadoEn, significado: d.significado ?? 'AUTOR', huella: d.huella,
+});
+
+/** An addendum's signature folded from the log: a version 1 addendum carries neither version nor key. */
+export const firmaAdendaFromEvent = (d: { idPsicologo: number; firmadoEn: string; huella: string; huellaVersion?: 2; claveHuella?: string | null }): FirmaAdendaView => ({
+  ...firmaFromEvent(d), huellaVersion: d.huellaVersion ?? 1, claveHuella: d.claveHuella ?? null,
 });
 
 /** Fills in every signer's `nombre` and `licencia` from the directory, in place (one statement). */

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { TestServer } from '../support/server.ts';
 import { expectSession, psicologoBody } from '../http/helpers.ts';
@@ -60,9 +60,22 @@ export function digestOf(rows: EventRow[], before = Infinity): string {
   })));
 }
 
-/** An addendum's own huella, over its plaintext. */
-export const adendaHuella = (tipo: string, texto: string, referencia: string) =>
+/** An addendum's huella of version 1 (before issue 31): unkeyed, over its plaintext. */
+export const adendaHuellaV1 = (tipo: string, texto: string, referencia: string) =>
   createHash('sha256').update(canonicalJson({ tipo, texto, referencia }), 'utf8').digest('base64');
+
+/**
+ * An addendum's signature block, checked as its reader would: version 2, and the huella recomputed
+ * here (HMAC-SHA-256 keyed by the claveHuella the read gives, over JCS of {tipo, texto, referencia}).
+ */
+export function expectFirmaAdenda(firma: any, who: Firmante, a: { tipo: string; texto: string; referencia: string }): void {
+  expect(firma).to.have.all.keys('idPsicologo', 'nombre', 'licencia', 'firmadoEn', 'significado', 'huella', 'huellaVersion', 'claveHuella');
+  expect(firma).to.include({ idPsicologo: who.idPsicologo, nombre: who.nombre, licencia: who.licencia, significado: 'AUTOR', huellaVersion: 2 });
+  expect(Buffer.from(firma.claveHuella, 'base64')).to.have.length(32);
+  const huella = createHmac('sha256', Buffer.from(firma.claveHuella, 'base64')).update(canonicalJson(a), 'utf8').digest('base64');
+  expect(firma.huella).to.equal(huella).and.not.equal(adendaHuellaV1(a.tipo, a.texto, a.referencia));
+  expect(firma.firmadoEn).to.match(FECHA_LOCAL);
+}
 
 /** The signature block a signed record must carry. */
 export function expectFirma(firma: any, who: Firmante, huella: string): void {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError } from '../http/helpers.ts';
 import { asignar, dump, newPaciente, type Paciente } from './support.ts';
-import { adendaHuella, digestOf, expectFirma, newFirmante, PASSWORD, storedRows, type Firmante } from './firma-support.ts';
+import { digestOf, expectFirma, expectFirmaAdenda, newFirmante, PASSWORD, storedRows, type Firmante } from './firma-support.ts';
 import type { EventStore } from '../../src/eventstore/port.ts';
 import { corregirHistorial } from '../../src/commands/clinico.ts';
 import { firmarHistorial } from '../../src/commands/firmas.ts';
@@ -121,7 +121,7 @@ describe('signed clinical-history entries', function () {
       expect(r.body.adendas).to.have.length(1);
       const [a] = r.body.adendas;
       expect(a).to.include({ tipo: 'CORRECCION', texto: 'Diagnóstico: ansiedad social, no generalizada', referencia: huella });
-      expectFirma(a.firma, psiA, adendaHuella('CORRECCION', 'Diagnóstico: ansiedad social, no generalizada', huella));
+      expectFirmaAdenda(a.firma, psiA, { tipo: 'CORRECCION', texto: 'Diagnóstico: ansiedad social, no generalizada', referencia: huella });
       expect((await srv.request('GET', `/api/historial-clinico/${id}`, { token: p1.token })).body.adendas).to.deep.equal([a]);
       expect((await lista(admin, `/api/admin/auditoria/pacientes/${p1.idPaciente}/historial-clinico`, id)).adendas).to.deep.equal([a]);
       const eventos = (await srv.request('GET', `/api/admin/auditoria/pacientes/${p1.idPaciente}/eventos`, { token: admin })).body;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError } from '../http/helpers.ts';
 import { asignar, newCita, newPaciente, type Persona } from '../notifications/support.ts';
-import { adendaHuella, digestOf, expectFirma, FECHA_LOCAL, newFirmante, PASSWORD, storedRows, type Firmante } from '../clinico/firma-support.ts';
+import { digestOf, expectFirma, expectFirmaAdenda, FECHA_LOCAL, newFirmante, PASSWORD, storedRows, type Firmante } from '../clinico/firma-support.ts';
 import { recordDigest, leafHashOf } from '../../src/platform/audit/leaf.ts';
 
 // Signed session records (issue 23): POST /api/psicologo/sesiones/{id}/firma and /adendas, on a real server.
@@ -146,7 +146,7 @@ describe('signed session records', () => {
       ]);
       const [first] = r2.body.adendas;
       expect(first).to.have.all.keys('tipo', 'texto', 'firma', 'referencia');
-      expectFirma(first.firma, psiA, adendaHuella('CORRECCION', 'La duración fue de 45 minutos', huella));
+      expectFirmaAdenda(first.firma, psiA, { tipo: 'CORRECCION', texto: 'La duración fue de 45 minutos', referencia: huella });
       const patient = (await srv.request('GET', `/api/sesiones/${id}`, { token: p1.token })).body;
       expect(patient.adendas).to.deep.equal(r2.body.adendas);
       // Stored with the texto sealed, and the referencia and huella in the clear for the verifier.
@@ -154,7 +154,10 @@ describe('signed session records', () => {
       expect(rows.map((x) => x.type)).to.deep.equal(['SesionRegistrada', 'SesionFirmada', 'SesionAdendaAgregada', 'SesionAdendaAgregada']);
       expect(rows[2].data).to.include({ tipo: 'CORRECCION', referencia: huella, huella: first.firma.huella });
       expect(rows[2].data.texto).to.be.a('string').and.not.equal('La duración fue de 45 minutos');
-      expect(rows[2].metadata.sealing.fields).to.deep.equal({ texto: 'clinical' });
+      // The key of the huella is sealed with the texto; only the version is in the clear.
+      expect(rows[2].data).to.include({ huellaVersion: 2 });
+      expect(rows[2].data.claveHuella).to.be.a('string').and.not.equal(first.firma.claveHuella);
+      expect(rows[2].metadata.sealing.fields).to.deep.equal({ texto: 'clinical', claveHuella: 'clinical' });
     });
 
     it('answers 400 to a bad addendum, 404 to another psychologist, and 409 after an ANULACION', async () => {

@@ -11,8 +11,9 @@ const historial = { titulo: 'clinical', diagnostico: 'clinical', tratamiento: 'c
 export const clinicoSeals: Record<string, SealSpec> = {
   HistorialCreado: { subject, fields: historial },
   HistorialCorregido: { subject, fields: historial },
-  // HistorialFirmado carries ids, a time and a digest only; an addendum's texto is health data.
-  HistorialAdendaAgregada: { subject, fields: { texto: 'clinical' } },
+  // HistorialFirmado carries ids, a time and a digest only; an addendum's texto is health data, and
+  // the key of its huella is sealed and shredded with it (src/platform/audit/huella-adenda.ts).
+  HistorialAdendaAgregada: { subject, fields: { texto: 'clinical', claveHuella: 'clinical' } },
   DiarioRegistrado: { subject, fields: { emocion: 'clinical', intensidad: 'clinical', nota: 'clinical' } },
   ProgresoRegistrado: { subject, fields: { nivelEstres: 'clinical', nivelAnsiedad: 'clinical', nivelAnimo: 'clinical' } },
 };

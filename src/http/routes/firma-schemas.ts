@@ -21,10 +21,15 @@ const firmaRequired = ['idPsicologo', 'nombre', 'licencia', 'firmadoEn', 'signif
 
 export const firmaSchema = named('Firma', s.object(firmaProps(HUELLA_REGISTRO), firmaRequired));
 
-const firmaAdenda = named('FirmaAdenda', s.object(
-  firmaProps('Huella de la adenda: SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia}, con el texto en claro'),
-  firmaRequired,
-));
+const firmaAdenda = named('FirmaAdenda', s.object({
+  ...firmaProps('Huella de la adenda sobre el JSON canónico (RFC 8785) de {tipo, texto, referencia}, con el texto en claro (base64): '
+    + 'con huellaVersion 2, HMAC-SHA-256 con la clave claveHuella; con huellaVersion 1 (adendas anteriores), SHA-256 sin clave'),
+  huellaVersion: { type: 'integer', enum: [1, 2], description: '2: huella con clave (HMAC-SHA-256 con claveHuella); 1: adenda anterior, SHA-256 sin clave' },
+  claveHuella: s.nullable(s.string({
+    description: 'Clave de la huella (base64, 32 bytes), cifrada junto al texto: permite comprobar la huella a quien lee el texto, y a nadie más. '
+      + 'null en adendas de versión 1 y, como el texto, si el paciente fue suprimido o su clave clínica destruida',
+  })),
+}, [...firmaRequired, 'huellaVersion', 'claveHuella']));
 
 export const adendaSchema = named('Adenda', s.object({
   tipo: { ...s.enum(TIPOS_ADENDA), description: 'CORRECCION, ACLARACION o ANULACION (tras una ANULACION el registro no admite más adendas)' },

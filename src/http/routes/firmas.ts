@@ -27,7 +27,8 @@ const DESCRIPCION_FIRMA = 'Firma el registro como su autor (significado AUTOR), 
   + 'las correcciones son adendas firmadas. Solo el psicólogo que escribió el registro, de un paciente suyo, puede firmarlo.';
 const DESCRIPCION_ADENDA = 'Añade una adenda firmada (CORRECCION, ACLARACION o ANULACION) a un registro firmado, tras volver a '
   + 'introducir la contraseña. Solo la añade quien firmó el registro, mientras el paciente sea suyo; su referencia es la huella del '
-  + 'registro y su firma.huella el SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia}. Tras una ANULACION '
+  + 'registro y su firma.huella el HMAC-SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia} con la clave '
+  + 'firma.claveHuella, que se guarda cifrada con el texto (huellaVersion 2). Tras una ANULACION '
   + 'el registro no admite más adendas (409).';
 
 const errores = (what: string): Record<number, ResponseSpec> => ({
