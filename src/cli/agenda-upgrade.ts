@@ -3,8 +3,8 @@
 import { upgradeLegacyAgendas } from '../commands/agenda-upgrade.ts';
 import { openEventStore } from '../eventstore/open.ts';
 import { systemClock } from '../platform/clock.ts';
-import { ConfigError, loadConfig } from '../platform/config.ts';
-import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { ConfigError } from '../platform/config.ts';
+import { openServiceDatabase, serviceConfig } from './service-data.ts';
 import { sequenceIds } from '../platform/ids.ts';
 import { lookupHasher } from '../platform/security.ts';
 import { commandLookups } from '../command-lookups.ts';
@@ -24,8 +24,8 @@ Options:
 if (isMainModule(import.meta.url)) {
   commandLine(USAGE, {});
   try {
-    const config = loadConfig();
-    const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 3 });
+    const config = serviceConfig();
+    const db = await openServiceDatabase(config, 3);
     const { store, keys } = await openEventStore(config, db.knex, db.url);
     try {
       const deps = { store, knex: db.knex, clock: systemClock, config, ids: sequenceIds(db.knex), lookupHash: lookupHasher(await keys.serverKey('lookup')), lookups: commandLookups(db.knex) };

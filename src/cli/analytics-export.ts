@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type pg from 'pg';
 import type { Knex } from 'knex';
-import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
-import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { ConfigError, type Config } from '../platform/config.ts';
+import { openServiceDatabase, serviceConfig } from './service-data.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
 import { startProgress, type Progress } from './progress.ts';
 import { ident, writeCsv, writeParquet, type Column } from './analytics-formats.ts';
@@ -99,7 +99,7 @@ Options:
 `;
 
 export async function runAnalyticsExport(config: Config, dir: string, format: Format, opts: { force?: boolean; log?: (l: string) => void; progress?: boolean }) {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 2 });
+  const db = await openServiceDatabase(config, 2);
   try {
     return await exportAnalytics(db.knex, dir, format, opts);
   } finally {
@@ -116,7 +116,7 @@ if (isMainModule(import.meta.url)) {
   });
   const say = (line: string) => process.stderr.write(`${line}\n`);
   try {
-    const config = loadConfig();
+    const config = serviceConfig();
     const files = await runAnalyticsExport(config, opts.out, opts.format, { force: opts.force, log: say, progress: true });
     say(`Exported ${files.length} tables and views of analitica to ${opts.out} (${opts.format}).`);
     process.stdout.write(`${JSON.stringify({ format: opts.format, dir: opts.out, files })}\n`);

@@ -8,8 +8,8 @@ import { closeAdvisoryLocks } from '../platform/analytics/advisory-locks.ts';
 import { closeDatabaseAccess } from '../platform/analytics/database-access.ts';
 import { SUPPRESSED_VIEWS } from '../platform/analytics/views.ts';
 import { scramSecret } from '../platform/postgres/scram.ts';
-import { ConfigError, loadConfig } from '../platform/config.ts';
-import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { ConfigError } from '../platform/config.ts';
+import { openServiceDatabase, serviceConfig } from './service-data.ts';
 import { StartupError } from '../platform/startup-error.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
 
@@ -164,8 +164,8 @@ if (isMainModule(import.meta.url)) {
   try {
     const password = opts.revoke ? '' : opts.stdin ? await readStdin() : randomBytes(18).toString('base64url');
     if (!opts.revoke && password.length < 12) throw new RefusedError('the password needs at least 12 characters');
-    const config = loadConfig();
-    const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 2 });
+    const config = serviceConfig();
+    const db = await openServiceDatabase(config, 2);
     try {
       const url = new URL(db.url);
       const where = { host: url.hostname, port: Number(url.port || 5432), database: decodeURIComponent(url.pathname.slice(1)), role: opts.role };

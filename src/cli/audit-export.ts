@@ -2,22 +2,29 @@
 // offline with audit:verify (docs/audit.md): events as stored (sealed), leaves, latest checkpoint, keys.
 import { resolve } from 'node:path';
 import { openRawStore } from '../eventstore/transfer.ts';
-import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
-import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { ConfigError, type Config } from '../platform/config.ts';
 import { verifierKeys } from '../queries/audit-log.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
-import { prepareBundleDir, writeBundle, type BundleSummary } from './audit-bundle.ts';
+import { discardBundle, prepareBundleDir, writeBundle, type BundleSummary } from './audit-bundle.ts';
+import { openServiceDatabase, serviceConfig } from './service-data.ts';
 
+/** The folder is made or checked only once the service's data opened: a failed export leaves nothing behind. */
 export async function runAuditExport(config: Config, dir: string, force = false): Promise<BundleSummary> {
-  prepareBundleDir(dir, force);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 3 });
-  const source = await openRawStore(config, db.knex, db.url);
+  const db = await openServiceDatabase(config, 3);
   try {
-    const current = config.audit.signer.text;
-    const all = (await verifierKeys(db.knex)).filter((k) => k !== current);
-    return await writeBundle(db.knex, source.store, { current, all: [...all, current] }, dir);
+    const source = await openRawStore(config, db.knex, db.url);
+    try {
+      const created = prepareBundleDir(dir, force);
+      const current = config.audit.signer.text;
+      const all = (await verifierKeys(db.knex)).filter((k) => k !== current);
+      return await writeBundle(db.knex, source.store, { current, all: [...all, current] }, dir).catch((err) => {
+        discardBundle(dir, created);
+        throw err;
+      });
+    } finally {
+      await source.store.close();
+    }
   } finally {
-    await source.store.close();
     await db.close();
   }
 }
@@ -29,7 +36,8 @@ sealed: the bundle holds no readable health data), their leaves in the Merkle tr
 signed checkpoint and the verifier keys (docs/audit.md). The server may keep running.
 
 Options:
-  --out DIR    the folder to write (created if missing; files written as .partial, renamed when whole)
+  --out DIR    the folder to write: created (0700) if missing; an existing one must be yours and
+               writable by no one else. Files are created new as .partial, renamed when whole
   --force      replace a bundle already in DIR
   --help       this text
 `;
@@ -40,7 +48,7 @@ if (isMainModule(import.meta.url)) {
     return { out: v.out, force: v.force === true };
   });
   try {
-    const s = await runAuditExport(loadConfig(), resolve(out), force);
+    const s = await runAuditExport(serviceConfig(), resolve(out), force);
     process.stderr.write(`Wrote ${s.events} events and ${s.leaves} leaves of log ${s.origin} (checkpoint of ${s.treeSize}) to ${out}.\n`);
     process.exit(0);
   } catch (err) {

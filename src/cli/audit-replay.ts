@@ -3,8 +3,8 @@
 // /api/admin/auditoria/pacientes/{id}/eventos?asOf= answers) and the clinical history as it stood
 // then (as .../historial-clinico?asOf=), both rebuilt from the log through the sealing layer.
 import { openEventStore } from '../eventstore/open.ts';
-import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
-import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { ConfigError, type Config } from '../platform/config.ts';
+import { openServiceDatabase, serviceConfig } from './service-data.ts';
 import { localDateTime } from '../platform/time.ts';
 import { eventosClinicos, historialAsOf, pacienteEnLog, parseAsOf } from '../queries/auditoria.ts';
 import { commandLine, isMainModule, parseCommandLine, UsageError } from './args.ts';
@@ -54,7 +54,7 @@ export function parseArgs(argv: string[]): { idPaciente: number; asOf: string | 
 /** The replay as JSON; null when the log does not know the patient. The replay itself is logged as an access. */
 export async function auditReplay(config: Config, idPaciente: number, asOfText: string | null, now = new Date()) {
   const asOf = asOfText === null ? now : parseAsOf(asOfText, config.practiceTimezone);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 2 });
+  const db = await openServiceDatabase(config, 2);
   const { store } = await openEventStore(config, db.knex, db.url);
   try {
     if (!(await pacienteEnLog(store, idPaciente))) return null;
@@ -78,7 +78,7 @@ export async function auditReplay(config: Config, idPaciente: number, asOfText: 
 if (isMainModule(import.meta.url)) {
   const { idPaciente, asOf } = commandLine(USAGE, OPTIONS, check);
   try {
-    const result = await auditReplay(loadConfig(), idPaciente, asOf);
+    const result = await auditReplay(serviceConfig(), idPaciente, asOf);
     if (!result) {
       process.stderr.write(`Patient ${idPaciente} is not in the log.\n`);
       process.exit(3);

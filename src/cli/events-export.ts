@@ -6,8 +6,8 @@ import { once } from 'node:events';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exportLog, openRawStore, type Trailer } from '../eventstore/transfer.ts';
-import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
-import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { ConfigError, type Config } from '../platform/config.ts';
+import { openServiceDatabase, serviceConfig } from './service-data.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
 import { startProgress, type Progress } from './progress.ts';
 
@@ -26,7 +26,7 @@ async function total(kind: string, knex: import('knex').Knex): Promise<number | 
 
 export async function runExport(config: Config, out: string, opts: { log?: (line: string) => void; progress?: boolean } = {}): Promise<Trailer> {
   const log = opts.log ?? (() => {});
-  const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 3 });
+  const db = await openServiceDatabase(config, 3);
   const source = await openRawStore(config, db.knex, db.url);
   // Written beside the target and renamed at the end: a failed export never leaves a file that looks whole.
   const partial = `${out}.partial`;
@@ -76,7 +76,7 @@ if (isMainModule(import.meta.url)) {
     return { out: v.out };
   });
   try {
-    const config = loadConfig();
+    const config = serviceConfig();
     const say = (line: string) => process.stderr.write(`${line}\n`);
     const t = await runExport(config, resolve(out), { log: say, progress: true });
     say(`Exported ${t.events} events and ${t.reservations} reservations from ${config.eventStore} to ${out}.`);

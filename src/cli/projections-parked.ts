@@ -2,8 +2,8 @@
 // Events that a read model or a reactor could not apply after its retries, and what to do with
 // them: retry one (after a fix), or skip it for good. Messages go to stderr; --json prints only JSON.
 import { openEventStore } from '../eventstore/open.ts';
-import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
-import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
+import { ConfigError, type Config } from '../platform/config.ts';
+import { openServiceDatabase, serviceConfig } from './service-data.ts';
 import { allProjections } from '../projections/index.ts';
 import { listParked, ParkedError, retryParked, skipParked, type ParkedEvent } from '../projections/parked.ts';
 import { projectionHandlers } from '../projections/runner.ts';
@@ -51,7 +51,7 @@ function table(rows: ParkedEvent[]): string {
 }
 
 export async function runParked(config: Config, action: Exclude<Action, { kind: 'help' }>): Promise<ParkedEvent[]> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 3 });
+  const db = await openServiceDatabase(config, 3);
   const { store, keys } = await openEventStore(config, db.knex, db.url);
   try {
     if (action.kind === 'list') return await listParked(db.knex, action.all);
@@ -73,7 +73,7 @@ if (isMainModule(import.meta.url)) {
     const action = parseCommand(process.argv.slice(2));
     if (action.kind === 'help') process.stdout.write(USAGE);
     else {
-      const rows = await runParked(loadConfig(), action);
+      const rows = await runParked(serviceConfig(), action);
       if (action.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
       else if (action.kind === 'list') process.stdout.write(table(rows));
       else process.stderr.write(`Parked event ${rows[0].id} (${rows[0].consumer}, ${rows[0].eventType}): ${rows[0].status.toLowerCase()}.\n`);

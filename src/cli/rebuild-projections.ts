@@ -6,8 +6,9 @@
 // exclusive.
 import type { Position } from '../eventstore/port.ts';
 import { openEventStore } from '../eventstore/open.ts';
-import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
-import { openDatabase, runningEmbeddedUrl, type Database } from '../platform/database.ts';
+import { ConfigError, type Config } from '../platform/config.ts';
+import type { Database } from '../platform/database.ts';
+import { openServiceDatabase, serviceConfig } from './service-data.ts';
 import { createLogger } from '../platform/logger.ts';
 import { allProjections } from '../projections/index.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../projections/runner.ts';
@@ -33,7 +34,7 @@ export async function rebuildProjections(
 ): Promise<{ events: number | null; ms: number }> {
   const started = Date.now();
   const projections = allProjections(config);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 5 });
+  const db = await openServiceDatabase(config, 5);
   // Through the sealing layer, as the server reads: read models hold opened personal fields.
   const { store } = await openEventStore(config, db.knex, db.url);
   let progress: ReplayProgress | null = null;
@@ -81,7 +82,7 @@ if (isMainModule(import.meta.url)) {
     return v;
   });
   try {
-    const config = loadConfig();
+    const config = serviceConfig();
     const out = (line: string) => process.stderr.write(`${line}\n`);
     const { events, ms } = await (values['in-place'] ? rebuildProjections : rebuildProjectionsShadow)(config, out, { progress: true });
     out(`Rebuilt ${allProjections(config).length} read models from ${events ?? 'all'} events in ${(ms / 1000).toFixed(2)} s.`);

@@ -3,18 +3,18 @@
 // them in (src/projections/shadow-rebuild.ts). Run it as the database role that owns the tables (the app's).
 import { openEventStore } from '../eventstore/open.ts';
 import type { Config } from '../platform/config.ts';
-import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { createLogger } from '../platform/logger.ts';
 import { allProjections } from '../projections/index.ts';
 import { shadowRebuild } from '../projections/shadow-rebuild.ts';
 import { replayProgress } from './rebuild-progress.ts';
+import { openServiceDatabase } from './service-data.ts';
 
 export async function rebuildProjectionsShadow(
   config: Config,
   log: (line: string) => void = () => {},
   opts: { progress?: boolean } = {},
 ): Promise<{ events: number | null; ms: number }> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 5 });
+  const db = await openServiceDatabase(config, 5);
   // Through the sealing layer, as the servers read: read models hold opened personal fields.
   const { store } = await openEventStore(config, db.knex, db.url);
   const target = await store.head();
