@@ -34,6 +34,7 @@ import * as m046 from './046_fhir_clientes.ts';
 import * as m047 from './047_fhir_export.ts';
 import * as m048 from './048_throttle_login_reservations.ts';
 import * as m049 from './049_adendas_huella_clave.ts';
+import * as m050 from './050_secret_checks.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '047_fhir_export': m047,
   '048_throttle_login_reservations': m048,
   '049_adendas_huella_clave': m049,
+  '050_secret_checks': m050,
 };
