@@ -1645,7 +1645,7 @@ export interface paths {
         put?: never;
         /**
          * Añadir una adenda firmada a una sesión firmada
-         * @description Añade una adenda firmada (CORRECCION, ACLARACION o ANULACION) a un registro firmado, tras volver a introducir la contraseña. Solo la añade quien firmó el registro, mientras el paciente sea suyo; su referencia es la huella del registro y su firma.huella el SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia}. Tras una ANULACION el registro no admite más adendas (409).
+         * @description Añade una adenda firmada (CORRECCION, ACLARACION o ANULACION) a un registro firmado, tras volver a introducir la contraseña. Solo la añade quien firmó el registro, mientras el paciente sea suyo; su referencia es la huella del registro y su firma.huella el HMAC-SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia} con la clave firma.claveHuella, que se guarda cifrada con el texto (huellaVersion 2). Tras una ANULACION el registro no admite más adendas (409).
          *
          *     Roles: PSICOLOGO
          */
@@ -1689,7 +1689,7 @@ export interface paths {
         put?: never;
         /**
          * Añadir una adenda firmada a un registro firmado del historial
-         * @description Añade una adenda firmada (CORRECCION, ACLARACION o ANULACION) a un registro firmado, tras volver a introducir la contraseña. Solo la añade quien firmó el registro, mientras el paciente sea suyo; su referencia es la huella del registro y su firma.huella el SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia}. Tras una ANULACION el registro no admite más adendas (409).
+         * @description Añade una adenda firmada (CORRECCION, ACLARACION o ANULACION) a un registro firmado, tras volver a introducir la contraseña. Solo la añade quien firmó el registro, mientras el paciente sea suyo; su referencia es la huella del registro y su firma.huella el HMAC-SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia} con la clave firma.claveHuella, que se guarda cifrada con el texto (huellaVersion 2). Tras una ANULACION el registro no admite más adendas (409).
          *
          *     Roles: PSICOLOGO
          */
@@ -3486,8 +3486,16 @@ export interface components {
              * @enum {string}
              */
             significado: "AUTOR";
-            /** @description Huella de la adenda: SHA-256 (base64) del JSON canónico (RFC 8785) de {tipo, texto, referencia}, con el texto en claro */
+            /** @description Huella de la adenda sobre el JSON canónico (RFC 8785) de {tipo, texto, referencia}, con el texto en claro (base64): con huellaVersion 2, HMAC-SHA-256 con la clave claveHuella; con huellaVersion 1 (adendas anteriores), SHA-256 sin clave */
             huella: string;
+            /**
+             * Format: int32
+             * @description 2: huella con clave (HMAC-SHA-256 con claveHuella); 1: adenda anterior, SHA-256 sin clave
+             * @enum {integer}
+             */
+            huellaVersion: 1 | 2;
+            /** @description Clave de la huella (base64, 32 bytes), cifrada junto al texto: permite comprobar la huella a quien lee el texto, y a nadie más. null en adendas de versión 1 y, como el texto, si el paciente fue suprimido o su clave clínica destruida */
+            claveHuella: string | null;
         };
         Adenda: {
             /**
