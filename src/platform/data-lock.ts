@@ -42,6 +42,14 @@ function processStart(pid: number): string | null {
 
 const bootId = () => read('/proc/sys/kernel/random/boot_id');
 
+/** This process, as a holder of a data folder (its lock, or its list of servers: server-registry.ts). */
+export function thisProcess(): Holder {
+  return {
+    pid: process.pid, start: processStart(process.pid), boot: bootId(),
+    command: basename(process.argv[1] ?? 'node'), url: null, since: new Date().toISOString(),
+  };
+}
+
 /** Whether the holder's process still runs (the same process: a reused pid does not count). */
 export function holderAlive(h: Holder): boolean {
   if (!alive(h.pid)) return false;
@@ -120,10 +128,7 @@ export async function acquireDataLock(dataDir: string): Promise<DataLock> {
     return handle(file);
   }
   if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
-  const holder: Holder = {
-    pid: process.pid, start: processStart(process.pid), boot: bootId(),
-    command: basename(process.argv[1] ?? 'node'), url: null, since: new Date().toISOString(),
-  };
+  const holder = thisProcess();
   for (let attempt = 0; ; attempt++) {
     try {
       writeFileSync(file, JSON.stringify(holder), { flag: 'wx', mode: 0o644 });
