@@ -13853,7 +13853,7 @@ export interface operations {
     listAuditoriaEventos: {
         parameters: {
             query?: {
-                /** @description Fecha y hora local de la consulta */
+                /** @description Fecha y hora local de la consulta, incluida entera: sin fracción abarca todo su segundo (HH:MM:SS, como se muestran firmadoEn y occurredAt) o minuto (HH:MM) */
                 asOf?: string;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: number;
@@ -13930,7 +13930,7 @@ export interface operations {
     getAuditoriaHistorial: {
         parameters: {
             query?: {
-                /** @description Fecha y hora local de la consulta */
+                /** @description Fecha y hora local de la consulta, incluida entera: sin fracción abarca todo su segundo (HH:MM:SS, como se muestran firmadoEn y occurredAt) o minuto (HH:MM) */
                 asOf?: string;
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: number;

@@ -38,12 +38,19 @@ export interface AuditEvent {
 
 type Row = Record<string, any>;
 
-/** A local datetime of the practice (seconds and milliseconds optional) as an instant; 400 otherwise. */
+/**
+ * A local datetime of the practice (seconds and fraction optional) as the last instant it names, an
+ * inclusive bound: `…T10:15:16` is the whole second, up to 10:15:16.999, as the API shows instants
+ * (`firmadoEn`, `occurredAt`) without their fraction, and what one reads there must be included;
+ * `…T10:15` the whole minute, `.7` up to .799, `.763` that millisecond. 400 otherwise.
+ */
 export function parseAsOf(value: string, zone: string): Date {
-  const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value);
-  const dt = ok ? DateTime.fromISO(value, { zone }) : null;
-  if (!dt?.isValid) throw errors.invalid('asOf debe ser una fecha y hora local (YYYY-MM-DDTHH:MM:SS)', 'asOf must be a local date-time (YYYY-MM-DDTHH:MM:SS)');
-  return dt.toJSDate();
+  const m = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.exec(value);
+  const dt = m ? DateTime.fromISO(value, { zone }) : null;
+  if (!m || !dt?.isValid) throw errors.invalid('asOf debe ser una fecha y hora local (YYYY-MM-DDTHH:MM:SS)', 'asOf must be a local date-time (YYYY-MM-DDTHH:MM:SS)');
+  const [, seconds, fraction] = m;
+  const rest = fraction ? 10 ** (4 - fraction.length) - 1 : seconds ? 999 : 59_999;
+  return new Date(dt.toMillis() + rest);
 }
 
 /**

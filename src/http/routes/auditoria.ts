@@ -15,7 +15,7 @@ import { answerPage } from '../paging.ts';
 import { historialSchema } from './historial.ts';
 
 const TAG = 'Auditoría';
-const asOfQuery = s.object({ asOf: { ...s.datetime({ fraction: true }), description: 'Fecha y hora local de la consulta' } });
+const asOfQuery = s.object({ asOf: { ...s.datetime({ fraction: true }), description: 'Fecha y hora local de la consulta, incluida entera: sin fracción abarca todo su segundo (HH:MM:SS, como se muestran firmadoEn y occurredAt) o minuto (HH:MM)' } });
 const nullableInt = s.nullable(s.int());
 const eventoSchema = named('EventoAuditoria', s.object(
   {
