@@ -18,6 +18,7 @@ import { auditSection } from './audit.ts';
 import { scaleOutSection } from './scale-out.ts';
 import { profileSection } from './profile.ts';
 import { fhirExportSection } from './fhir-export.ts';
+import { fhirSlotsSection } from './fhir-slots.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
 import { load1, machine, saveResults, textTable, updateReadme, type Figure, type RunInfo } from './lib/report.ts';
@@ -34,6 +35,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   audit: auditSection,
   'scale-out': scaleOutSection,
   'fhir-export': fhirExportSection,
+  'fhir-slots': fhirSlotsSection,
 };
 
 const { values } = parseArgs({

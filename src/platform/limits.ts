@@ -52,6 +52,8 @@ export interface Limits {
   bulkExportRetryAfterSeconds: number;
   /** Exports one requester (user or machine client) may have queued or running at once; past it a kick-off is a 429 (0: no limit). */
   bulkExportMaxActivePerClient: number;
+  /** Agenda-days of free time one caller's FHIR Slot searches may compute a minute, in this process (0: no limit). */
+  fhirSlotAgendaDaysPerMinute: number;
 }
 
 /** Default of MAX_DEVICE_TOKENS_PER_USER, also the bound of code that runs without the config. */
@@ -87,5 +89,6 @@ export function loadLimits(env: Env): Limits {
     bulkExportTtlHours: int(env, 'BULK_EXPORT_TTL_HOURS', 24, 1, 24 * 365),
     bulkExportRetryAfterSeconds: int(env, 'BULK_EXPORT_RETRY_AFTER_SECONDS', 5, 1, 3600),
     bulkExportMaxActivePerClient: int(env, 'BULK_EXPORT_MAX_ACTIVE_PER_CLIENT', 3, 0, 1000),
+    fhirSlotAgendaDaysPerMinute: int(env, 'FHIR_SLOT_AGENDA_DAYS_PER_MINUTE', 640, 0, 1_000_000),
   };
 }

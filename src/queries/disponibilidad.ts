@@ -29,6 +29,12 @@ export interface HuecoLibre {
   endDatetime: string;
 }
 
+/** A free slot with its instants (ms): what FHIR writes with the zone's offset, without luxon. */
+export interface HuecoSituado extends HuecoLibre {
+  inicio: number;
+  fin: number;
+}
+
 export async function findPlantilla(knex: Knex, idPsicologo: number): Promise<Plantilla | null> {
   const row: Row | undefined = await knex('horarios_laborales').where({ id_psicologo: idPsicologo }).first();
   return row ? { desde: row.desde, hasta: row.hasta ?? null, dias: row.dias } : null;
@@ -36,21 +42,33 @@ export async function findPlantilla(knex: Knex, idPsicologo: number): Promise<Pl
 
 const dayBefore = (fecha: string) => DateTime.fromISO(fecha, { zone: 'UTC' }).minus({ days: 1 }).toFormat('yyyy-LL-dd');
 
-/** Occupied spans of the range: appointments may start the day before (one crossing midnight). */
-async function ocupados(knex: Knex, q: Consulta, situar: ReturnType<typeof localizador>): Promise<Span[]> {
+/** A range's search for several psychologists at once (the FHIR Slot search asks for up to ten). */
+export interface ConsultaAgendas extends Omit<Consulta, 'idPsicologo'> {
+  ids: number[];
+}
+
+/**
+ * Occupied spans of the range per psychologist, in two queries for all of them: appointments may
+ * start the day before (one crossing midnight); the caller's own appointments (a patient's, with
+ * any psychologist) are busy in every agenda.
+ */
+async function ocupados(knex: Knex, q: ConsultaAgendas, situar: ReturnType<typeof localizador>): Promise<Map<number, Span[]>> {
   const desde = dayBefore(q.desde);
   const citas = knex('citas').whereNot('estado', 'CANCELADA').where('fecha', '>=', desde).where('fecha', '<=', q.hasta)
     .where((w) => {
-      w.where('id_psicologo', q.idPsicologo);
+      w.whereIn('id_psicologo', q.ids);
       if (q.idPaciente !== null) w.orWhere('id_paciente', q.idPaciente);
     })
-    .select('start_datetime', 'duration_minutes');
-  const bloqueos = knex('bloqueos').where({ id_psicologo: q.idPsicologo }).where('fecha', '>=', desde).where('fecha', '<=', q.hasta).select('inicio', 'fin');
+    .select('id_psicologo', 'id_paciente', 'start_datetime', 'duration_minutes');
+  const bloqueos = knex('bloqueos').whereIn('id_psicologo', q.ids).where('fecha', '>=', desde).where('fecha', '<=', q.hasta).select('id_psicologo', 'inicio', 'fin');
   const [cs, bs]: Row[][] = await Promise.all([citas, bloqueos]);
-  const spans: Span[] = bs.map((b) => ({ inicio: new Date(b.inicio).getTime(), fin: new Date(b.fin).getTime() }));
+  const spans = new Map<number, Span[]>(q.ids.map((id) => [id, []]));
+  for (const b of bs) spans.get(b.id_psicologo)?.push({ inicio: new Date(b.inicio).getTime(), fin: new Date(b.fin).getTime() });
   for (const c of cs) {
     const t = situar(c.start_datetime, c.duration_minutes);
-    if (t) spans.push(t);
+    if (!t) continue;
+    if (q.idPaciente !== null && c.id_paciente === q.idPaciente) for (const list of spans.values()) list.push(t);
+    else spans.get(c.id_psicologo)?.push(t);
   }
   return spans;
 }
@@ -70,10 +88,12 @@ function candidatos(p: Plantilla, fecha: string, duracion: number): string[] {
   return out;
 }
 
-/** The local dates desde..hasta inclusive. */
-function fechas(desde: string, hasta: string): string[] {
+/** The local dates desde..hasta inclusive (plain UTC date arithmetic: no zone is involved). */
+export function fechas(desde: string, hasta: string): string[] {
   const out: string[] = [];
-  for (let d = DateTime.fromISO(desde, { zone: 'UTC' }); d.toFormat('yyyy-LL-dd') <= hasta; d = d.plus({ days: 1 })) out.push(d.toFormat('yyyy-LL-dd'));
+  const start = Date.parse(`${desde}T00:00:00Z`);
+  if (!Number.isFinite(start)) return out;
+  for (let t = start, d = desde; d <= hasta; t += 86_400_000, d = new Date(t).toISOString().slice(0, 10)) out.push(d);
   return out;
 }
 
@@ -103,15 +123,37 @@ export function ocupacion(busy: Span[]): (t: Span) => boolean {
 }
 
 /** The candidates of one date that a booking would accept, given the occupied spans. */
-function libresDelDia(p: Plantilla, fecha: string, q: Consulta, ocupado: (t: Span) => boolean, situar: ReturnType<typeof localizador>): HuecoLibre[] {
+function libresDelDia(p: Plantilla, fecha: string, q: Omit<Consulta, 'idPsicologo'>, ocupado: (t: Span) => boolean, situar: ReturnType<typeof localizador>): HuecoSituado[] {
   const laborables = tramosLaborables(p, fecha, q.zone);
   const limite = q.now + q.horizonDays * 86_400_000;
-  const out: HuecoLibre[] = [];
+  const out: HuecoSituado[] = [];
   for (const local of candidatos(p, fecha, q.duracion)) {
     const t: Situado | null = situar(local, q.duracion);
     // Null: a wall-clock time the zone skips, which a booking refuses (400).
     if (!t || t.inicio <= q.now || t.inicio > limite || !cabe(laborables, t.inicio, t.fin)) continue;
-    if (!ocupado(t)) out.push({ startDatetime: local, endDatetime: t.endDatetime });
+    if (!ocupado(t)) out.push({ startDatetime: local, endDatetime: t.endDatetime, inicio: t.inicio, fin: t.fin });
+  }
+  return out;
+}
+
+/** The free slots of one psychologist's local date. */
+export type DiaLibre = (fecha: string) => HuecoSituado[];
+
+/**
+ * Free time of several psychologists over desde..hasta, computed one local date at a time when
+ * asked (a search that needs one page computes the days of that page only); psychologists without
+ * working hours are left out. Five queries in all, however many psychologists and days.
+ */
+export async function agendasLibres(knex: Knex, q: ConsultaAgendas): Promise<Map<number, DiaLibre>> {
+  if (q.ids.length === 0) return new Map();
+  const rows: Row[] = await knex('horarios_laborales').whereIn('id_psicologo', q.ids);
+  const situar = localizador(q.zone);
+  const busy = await ocupados(knex, q, situar);
+  const out = new Map<number, DiaLibre>();
+  for (const row of rows) {
+    const plantilla: Plantilla = { desde: row.desde, hasta: row.hasta ?? null, dias: row.dias };
+    const ocupado = ocupacion(busy.get(row.id_psicologo) ?? []);
+    out.set(row.id_psicologo, (fecha) => (fecha >= q.desde && fecha <= q.hasta ? libresDelDia(plantilla, fecha, q, ocupado, situar) : []));
   }
   return out;
 }
@@ -123,9 +165,6 @@ function libresDelDia(p: Plantilla, fecha: string, q: Consulta, ocupado: (t: Spa
  * is offered once, at the instant a booking of that text takes.
  */
 export async function huecosLibres(knex: Knex, q: Consulta): Promise<HuecoLibre[]> {
-  const plantilla = await findPlantilla(knex, q.idPsicologo);
-  if (!plantilla) return [];
-  const situar = localizador(q.zone);
-  const ocupado = ocupacion(await ocupados(knex, q, situar));
-  return fechas(q.desde, q.hasta).flatMap((fecha) => libresDelDia(plantilla, fecha, q, ocupado, situar));
+  const dia = (await agendasLibres(knex, { ...q, ids: [q.idPsicologo] })).get(q.idPsicologo);
+  return dia ? fechas(q.desde, q.hasta).flatMap((fecha) => dia(fecha).map((h) => ({ startDatetime: h.startDatetime, endDatetime: h.endDatetime }))) : [];
 }

@@ -1,12 +1,14 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { Knex } from 'knex';
 import { KeyRing } from '../../src/platform/crypto/keyring.ts';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { SealingEventStore } from '../../src/eventstore/sealing.ts';
 import type { EventStore, NewEvent } from '../../src/eventstore/port.ts';
 import { sealSpecs } from '../../src/events/personal-data.ts';
 import type { SealSpec } from '../../src/events/personal-data.ts';
+import { createKnex } from '../../src/platform/database.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 
 // Issue 25: a sealed append of a new person cost four statements and two commits (alias lookup, key
@@ -21,21 +23,36 @@ const ev = (type: string, data: Record<string, unknown>): NewEvent => ({
 const usuario = (id: number) => ev('UsuarioRegistrado', { idUsuario: id, nombre: 'Zoe', apellido: 'Quintana', email: `z${id}@example.org`, emailHash: `h${id}`, passwordHash: '$2b$04$x', dni: '11223344B', rol: 'PACIENTE' });
 const dispositivo = (id: number, token: string) => ev('DispositivoRegistrado', { idUsuario: id, token });
 
-/** The statements this process sends to PostgreSQL while `run` runs (wake-up NOTIFYs aside). */
-async function statements(run: () => Promise<unknown>): Promise<string[]> {
+/**
+ * The statements `run` sends on connections handed out by `knex`'s pool (wake-up NOTIFYs aside).
+ * A connection the pool opens meanwhile first runs its session settings (createKnex's afterCreate:
+ * `set idle_in_transaction_session_timeout ...`) before it is handed out: those are the pool's, not
+ * the write's, and counting every query of the process counted them whenever a connection had been
+ * reaped or another was needed (issue 31 item 21), and any other test's leftovers too.
+ */
+async function statements(knex: Knex, run: () => Promise<unknown>): Promise<string[]> {
+  const pool = knex.client as { acquireConnection: (...args: unknown[]) => Promise<unknown> };
+  const acquire = pool.acquireConnection;
+  const handedOut = new Set<unknown>();
+  pool.acquireConnection = async function (this: unknown, ...args: unknown[]) {
+    const connection = await acquire.apply(this, args);
+    handedOut.add(connection);
+    return connection;
+  };
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   const sent: string[] = [];
   proto.query = function (this: unknown, ...args: unknown[]) {
     const q = args[0] as string | { text?: string; name?: string };
     const text = typeof q === 'string' ? q : (q?.text ?? '');
-    if (!/pg_notify/.test(text)) sent.push(text);
+    if (handedOut.has(this) && !/pg_notify/.test(text)) sent.push(text);
     return original.apply(this, args);
   };
   try {
     await run();
   } finally {
     proto.query = original;
+    pool.acquireConnection = acquire;
   }
   return sent;
 }
@@ -76,13 +93,26 @@ describe('sealed appends: the key rows in the append itself', function () {
   });
 
   it('a new person\'s registration is one statement, as unsealed, and their next write one more: no key lookups', async () => {
-    const store = sealing();
-    const plain = await statements(() => raw.append([{ streamId: 'usuario-100', expected: 'noStream', events: [usuario(100)] }]));
-    const sealed = await statements(() => store.append([{ streamId: 'usuario-1', expected: 'noStream', events: [usuario(1)] }]));
-    expect(sealed.length, sealed.join('\n')).to.equal(plain.length);
-    expect(plain.length).to.equal(1);
-    const next = await statements(() => store.append([{ streamId: 'dispositivos-1', expected: 'noStream', events: [dispositivo(1, 'tok-1')] }]));
-    expect(next.length, next.join('\n')).to.equal(1);
+    // Each measured write starts on a pool with no connection yet, so its first connection is
+    // opened (and its session set) during the measurement: what a loaded run met by chance.
+    const fresh = createKnex(db.url, 2);
+    const plainKnex = createKnex(db.url, 2);
+    const plainStore = new PostgresEventStore(plainKnex, db.url);
+    const keys = new KeyRing(fresh, MASTER);
+    rings.push(keys);
+    const inner = new PostgresEventStore(fresh, db.url);
+    const store = sealing(keys, sealSpecs, inner);
+    try {
+      const plain = await statements(plainKnex, () => plainStore.append([{ streamId: 'usuario-100', expected: 'noStream', events: [usuario(100)] }]));
+      const sealed = await statements(fresh, () => store.append([{ streamId: 'usuario-1', expected: 'noStream', events: [usuario(1)] }]));
+      expect(sealed.length, sealed.join('\n')).to.equal(plain.length);
+      expect(plain.length, plain.join('\n')).to.equal(1);
+      const next = await statements(fresh, () => store.append([{ streamId: 'dispositivos-1', expected: 'noStream', events: [dispositivo(1, 'tok-1')] }]));
+      expect(next.length, next.join('\n')).to.equal(1);
+    } finally {
+      await Promise.all([plainStore.close(), inner.close()]);
+      await Promise.all([plainKnex.destroy(), fresh.destroy()]);
+    }
     // The key was stored, wrapped, with the events: another instance's ring opens them.
     const rows = await keyRows('usuario-1');
     expect(rows.map((r) => r.purpose)).to.deep.equal(['identity']);

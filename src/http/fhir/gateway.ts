@@ -13,6 +13,7 @@ import { capabilityStatement } from './capability.ts';
 import { FHIR_JSON, fhirErrors, sendOutcome } from './outcome.ts';
 import { jsonOnly } from './negotiation.ts';
 import { checkReadQuery, parseSearch } from './search-request.ts';
+import { chargedSearches } from './search-budget.ts';
 import { awaitConsistency, consistencyOf, consistencyTokens } from '../consistency.ts';
 import { checkTypeAllowed, fhirViewer, viewerOfClient, viewerOfUser, type FhirClient } from './viewer.ts';
 
@@ -71,11 +72,12 @@ function send(ctx: Context, body: unknown): void {
 
 function mountReads(router: Router, deps: AppDeps, auth: Middleware): void {
   const rc = () => fhirDbOf(deps);
+  const charged = chargedSearches(deps.config.limits.fhirSlotAgendaDaysPerMinute);
   router.get('/:type', jsonOnly, auth, async (ctx) => {
     const type = typeOf(ctx);
     const viewer = fhirViewer(ctx);
     const req = parseSearch(ctx, type, COUNTS);
-    const page = await type.search(rc(), viewer, req);
+    const page = await charged(type, rc(), viewer, req);
     await recordFhirAccess(deps.knex, deps.clock, ctx, viewer, type.type, page.resources.flatMap((r) => type.patientsOf(r)));
     send(ctx, searchBundle(fhirBase(ctx, deps), type.type, ctx.querystring, page, (c) => withCursor(ctx.querystring, c)));
   });

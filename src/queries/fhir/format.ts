@@ -9,6 +9,20 @@ export function fhirDateTime(local: string | Date, zone: string): string {
   return dt.toISO({ suppressMilliseconds: true, includeOffset: true })!;
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * fhirDateTime of a wall-clock time whose instant (ms) is known: the offset is their difference, so
+ * no luxon (about 40 µs a call; a 31-day Slot search wrote 30,000 of them). A zero offset is left
+ * to luxon, which writes `Z` for a fixed zone and `+00:00` for a named one.
+ */
+export function fhirDateTimeAt(wall: string, instant: number, zone: string): string {
+  const minutes = (Date.parse(`${wall.slice(0, 19)}Z`) - instant) / 60_000;
+  if (!Number.isInteger(minutes) || minutes === 0 || wall.length < 19) return fhirDateTime(wall, zone);
+  const abs = Math.abs(minutes);
+  return `${wall.slice(0, 19)}${minutes < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}
+
 /** An instant (Date or ISO text with zone) → FHIR instant in UTC with milliseconds. */
 export const fhirInstant = (at: Date | string): string => new Date(at).toISOString();
 

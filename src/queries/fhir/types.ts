@@ -78,6 +78,8 @@ export interface SearchPage {
   resources: FhirResource[];
   /** The cursor of the next page, or null on the last one. */
   next: string | null;
+  /** Work units the search took, of those `searchCost` charged (absent: what was charged). */
+  cost?: number;
 }
 
 /** A bulk export's slice of the log, as sortable positions (src/eventstore/position.ts). */
@@ -96,6 +98,11 @@ export interface FhirResourceType {
   read(rc: FhirDb, viewer: FhirViewer, id: string): Promise<FhirResource | null>;
   /** A page in the viewer's scope; a malformed value is an `errors.invalid` (400 OperationOutcome). */
   search(rc: FhirDb, viewer: FhirViewer, req: SearchRequest): Promise<SearchPage>;
+  /**
+   * Searches whose work grows with what they ask (Slot: agenda-days of free time computed): the
+   * most units this one may take, charged to the caller's budget before it runs (src/http/fhir/search-budget.ts).
+   */
+  searchCost?(rc: FhirDb, req: SearchRequest): number;
   /**
    * Bulk export: every resource in the viewer's scope whose current version lies in the window
    * (its stream's last event after `since` and at or before `until`), in pages of about pageSize.

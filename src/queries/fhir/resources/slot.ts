@@ -5,8 +5,8 @@ import { deletedEntities, joinVersion, META_COLUMNS, metaOf, whereInWindow } fro
 import { clausesOf, decodeCursor, encodeCursor, intId, parseDate, parseReference } from '../params.ts';
 import { fhirDateTime } from '../format.ts';
 import type { FhirDb, FhirMeta, FhirResource, FhirResourceType, FhirScope, FhirViewer, SearchRequest } from '../types.ts';
-import { huecosLibres } from '../../disponibilidad.ts';
 import { horizon } from './schedule.ts';
+import { byStart, freeCost, freePage, freeTime, type Keyed } from './slot-free.ts';
 import { inWindow, localDates, slotWindow, startMatches, type SlotWindow } from './slot-window.ts';
 
 // Slot ← a psychologist's agenda (docs/fhir.md "Slot"): free time exactly as
@@ -16,8 +16,6 @@ import { inWindow, localDates, slotWindow, startMatches, type SlotWindow } from 
 // working hours (`horario-<id>`); blocks: id `bloqueo-<idBloqueo>`, meta of their stream.
 
 type Row = Record<string, any>;
-/** The duration of the free time offered, as the REST endpoint's default. */
-const DURACION = 50;
 const FREE_ID = /^([1-9]\d{0,9})-(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 
 /** Blocked time visible to the viewer: their own (psychologist), their psychologist's (patient, as their agenda shows it), all (admin). */
@@ -34,69 +32,63 @@ const toBlock = (r: Row, zone: string): FhirResource => ({
   status: 'busy-unavailable', start: fhirDateTime(new Date(r.inicio), zone), end: fhirDateTime(new Date(r.fin), zone),
 });
 
-async function horarioMeta(db: Knex, idPsicologo: number): Promise<FhirMeta> {
-  const v = await db('fhir_versiones as v').where('v.stream_id', `horario-${idPsicologo}`).first(...META_COLUMNS);
-  return metaOf(v ?? {});
-}
-
-/** Free slots of one psychologist over local dates, as the REST endpoint finds them for this viewer. */
-async function freeSlots(rc: FhirDb, viewer: FhirViewer, idPsicologo: number, desde: string, hasta: string): Promise<FhirResource[]> {
-  if (!(await rc.knex('psicologos').where({ id_psicologo: idPsicologo }).first('id_psicologo'))) return [];
-  const { now } = horizon(rc);
-  const huecos = await huecosLibres(rc.knex, {
-    idPsicologo, idPaciente: viewer.scope.kind === 'paciente' ? viewer.scope.idPaciente : null, desde, hasta, duracion: DURACION,
-    zone: rc.zone, now: now.getTime(), horizonDays: rc.bookingHorizonDays ?? 730,
-  });
-  if (huecos.length === 0) return [];
-  const meta = await horarioMeta(rc.knex, idPsicologo);
-  return huecos.map((h) => ({
-    resourceType: 'Slot', id: `${idPsicologo}-${h.startDatetime.slice(0, 16).replace(/[-T:]/g, '')}`, meta,
-    schedule: { reference: `Schedule/${idPsicologo}` }, status: 'free', start: fhirDateTime(h.startDatetime, rc.zone), end: fhirDateTime(h.endDatetime, rc.zone),
-  }));
-}
-
 const MAX_SCHEDULES = 10;
 
-const startOf = (s: FhirResource) => Date.parse(s.start as string);
+interface SlotQuery {
+  w: SlotWindow;
+  /** The psychologists whose free time is asked for (each once); null: no schedule clause. */
+  wanted: number[] | null;
+  /** The clauses a slot must pass besides its status: the window, _id and _lastUpdated. */
+  keep: (k: Keyed) => boolean;
+}
 
-/** Every slot of the search's window, by start then id. */
-async function slotsOf(rc: FhirDb, viewer: FhirViewer, req: SearchRequest, w: SlotWindow): Promise<FhirResource[]> {
+function slotQuery(rc: FhirDb, req: SearchRequest): SlotQuery {
+  const { now, end } = horizon(rc);
+  const w = slotWindow(req.clauses, rc.zone, now.getTime(), end.getTime());
   const schedules = clausesOf(req.clauses, 'schedule').map((c) => c.values.map((v) => intId(parseReference('schedule', v, ['Schedule']).id)));
   const ids = clausesOf(req.clauses, '_id').map((c) => new Set(c.values));
   const updated = clausesOf(req.clauses, '_lastUpdated').map((c) => c.values.map((v) => parseDate('_lastUpdated', v, rc.zone)));
   const updatedOk = (s: FhirResource) => updated.every((rs) => rs.some((r) => startMatches(Date.parse((s.meta as FhirMeta).lastUpdated), r)));
   // A schedule clause ANDed with another keeps the psychologists named in both.
-  const wanted = schedules.length ? schedules.reduce((a, b) => a.filter((x) => b.includes(x))).filter((x): x is number => x !== null) : null;
+  const named = schedules.length ? schedules.reduce((a, b) => a.filter((x) => b.includes(x))).filter((x): x is number => x !== null) : null;
+  const wanted = named && [...new Set(named)];
   // Free time is computed per psychologist and day: a bounded number of agendas per search.
-  if (wanted && new Set(wanted).size > MAX_SCHEDULES) {
+  if (wanted && wanted.length > MAX_SCHEDULES) {
     throw errors.invalid(`schedule: como mucho ${MAX_SCHEDULES} agendas por búsqueda`, `schedule: at most ${MAX_SCHEDULES} schedules per search`);
   }
-  const out: FhirResource[] = [];
-  if (w.statuses.has('busy-unavailable') && w.from < w.to) {
-    const q = bloqueos(rc.knex, viewer.scope).where('b.inicio', '>=', new Date(w.from)).where('b.inicio', '<', new Date(w.to));
-    if (wanted) q.whereIn('b.id_psicologo', wanted);
-    out.push(...(await q).map((r: Row) => toBlock(r, rc.zone)));
-  }
-  if (w.statuses.has('free') && wanted && w.from < w.to) {
-    const { desde, hasta } = localDates(w, rc.zone);
-    for (const id of [...new Set(wanted)]) out.push(...(await freeSlots(rc, viewer, id, desde, hasta)));
-  }
-  return out
-    .filter((s) => inWindow(w, startOf(s)) && ids.every((set) => set.has(s.id)) && updatedOk(s))
-    .sort((a, b) => startOf(a) - startOf(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { w, wanted, keep: (k) => inWindow(w, k.at) && ids.every((set) => set.has(k.res.id)) && updatedOk(k.res) };
 }
 
+const wantsFree = (q: SlotQuery): q is SlotQuery & { wanted: number[] } => q.w.statuses.has('free') && q.wanted !== null && q.w.from < q.w.to;
+
+/** The most agenda-days of free time the search may compute (charged to its caller first). */
+function searchCost(rc: FhirDb, req: SearchRequest): number {
+  const q = slotQuery(rc, req);
+  if (!wantsFree(q)) return 0;
+  const { desde, hasta } = localDates(q.w, rc.zone);
+  return freeCost(q.wanted, desde, hasta);
+}
+
+async function blockedTime(rc: FhirDb, viewer: FhirViewer, q: SlotQuery): Promise<Keyed[]> {
+  if (!q.w.statuses.has('busy-unavailable') || q.w.from >= q.w.to) return [];
+  const b = bloqueos(rc.knex, viewer.scope).where('b.inicio', '>=', new Date(q.w.from)).where('b.inicio', '<', new Date(q.w.to));
+  if (q.wanted) b.whereIn('b.id_psicologo', q.wanted);
+  return (await b).map((r: Row) => ({ at: new Date(r.inicio).getTime(), res: toBlock(r, rc.zone) }));
+}
+
+/** A page of the window's slots by start then id: blocked time, and the free time of the dates the page reaches. */
 async function search(rc: FhirDb, viewer: FhirViewer, req: SearchRequest) {
-  const { now, end } = horizon(rc);
-  const w = slotWindow(req.clauses, rc.zone, now.getTime(), end.getTime());
-  let all = await slotsOf(rc, viewer, req, w);
-  if (req.cursor !== null) {
-    const [at, id] = decodeCursor(req.cursor, ['number', 'text']) as [number, string];
-    all = all.filter((s) => startOf(s) > at || (startOf(s) === at && s.id > id));
-  }
+  const q = slotQuery(rc, req);
+  const after = req.cursor === null ? null : (decodeCursor(req.cursor, ['number', 'text']) as [number, string]);
+  const keep = (k: Keyed) => q.keep(k) && (after === null || k.at > after[0] || (k.at === after[0] && k.res.id > after[1]));
+  const blocks = (await blockedTime(rc, viewer, q)).filter(keep);
+  const { free, cost } = wantsFree(q)
+    ? await freePage(rc, viewer, q.wanted, { ...localDates(q.w, rc.zone), after: after?.[0] ?? null }, req.count, keep)
+    : { free: [], cost: 0 };
+  const all = [...blocks, ...free].sort(byStart);
   const page = all.slice(0, req.count);
   const last = page[page.length - 1];
-  return { resources: page, next: all.length > req.count ? encodeCursor([startOf(last), last.id]) : null };
+  return { resources: page.map((k) => k.res), next: all.length > req.count ? encodeCursor([last.at, last.res.id]) : null, cost };
 }
 
 async function read(rc: FhirDb, viewer: FhirViewer, id: string): Promise<FhirResource | null> {
@@ -112,7 +104,7 @@ async function read(rc: FhirDb, viewer: FhirViewer, id: string): Promise<FhirRes
   const local = DateTime.fromISO(`${m[2]}-${m[3]}-${m[4]}T${m[5]}:${m[6]}:00`, { zone: rc.zone });
   if (!local.isValid) return null;
   const fecha = local.toFormat('yyyy-LL-dd');
-  return (await freeSlots(rc, viewer, idPsicologo, fecha, fecha)).find((s) => s.id === id) ?? null;
+  return (await freeTime(rc, viewer, [idPsicologo], fecha, fecha)).day(fecha).find((k) => k.res.id === id)?.res ?? null;
 }
 
 export const slotType: FhirResourceType = {
@@ -124,6 +116,7 @@ export const slotType: FhirResourceType = {
   },
   read,
   search,
+  searchCost,
   async *exportPages(rc, viewer, window, pageSize) {
     // Free time is computed, not recorded: an export carries the recorded blocked time only.
     if (viewer.scope.kind === 'paciente') return;
