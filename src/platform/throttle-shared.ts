@@ -95,53 +95,44 @@ export class SharedWindowCounter {
   }
 }
 
-/** SQL for the state after one more counted attempt ($3 window, $4 max), from the state before (columns, or the empty state's literals). */
-function afterFailure(failures: string, locks: string, lockedUntil: string) {
-  const kept = `(array(select f from unnest(${failures}) f where ${NOW} - f < $3::float8) || ${NOW}::float8)`;
-  const full = `(cardinality(${kept}) >= $4::int)`;
-  const until = `case when ${full} then ${NOW} + least($3::float8, 30000 * 2 ^ least(${locks}, 20)) else ${lockedUntil} end`;
-  return {
-    failures: `case when ${full} then '{}'::float8[] else ${kept} end`,
-    locks: `${locks} + ${full}::int`,
-    lockedUntil: until,
-    expires: `greatest(${until}, ${NOW}) + $3::float8`,
-  };
-}
-
-const fresh = afterFailure(`'{}'::float8[]`, '0', '0');
-const next = afterFailure('l.failures', 'l.locks', 'l.locked_until');
-// A locked account's attempt lengthens the lock; its length comes from the locks before this one.
-const LOCKED = `l.locked_until > ${NOW}`;
-const longer = `${NOW} + least($3::float8, 30000 * 2 ^ least(l.locks, 20))`;
+/**
+ * The account's failures still within the window ($3), the newest $4 (the limit) of them: older ones
+ * say nothing more (more than $4 are only there if the limit was lowered since they were counted).
+ * Their order in the array does not matter: the oldest and newest are taken with min and max.
+ */
+const KEPT = `array(select f from unnest(l.failures) f where ${NOW} - f < $3::float8 order by f desc limit $4::int)`;
+// While the limit of them lies within the window, no password of the account is checked.
+const FULL = `(cardinality(${KEPT}) >= $4::int)`;
 
 /**
- * Failed logins per account: after `max` failures within `windowMs` the account is locked for 30 s;
- * each attempt while locked doubles the lock (60 s, 120 s, ... up to the window), so hammering only
- * pushes the next try further away. A success clears the account.
+ * Failed password checks per account, as a sliding window: the account keeps its last `max`
+ * failures within `windowMs`, and while all `max` of them lie within the window no password of it is
+ * checked (429 until the oldest leaves the window). So in any interval of `windowMs` at most `max`
+ * wrong passwords are checked. A refused attempt is not checked and is not a failure: it neither
+ * lengthens the lock nor shortens it. A success clears the account.
  *
  * An attempt is counted as a failure before its password is checked (`reserve`), in the same
  * statement that decides whether it may be checked at all: the row lock of the upsert orders
  * concurrent attempts, so however many arrive at once, on however many instances, at most `max`
- * passwords are checked before the lock. A right password gives it back (`succeeded`); a wrong one
- * has nothing left to write.
+ * passwords are checked per window. A right password gives it back (`succeeded`); a wrong one has
+ * nothing left to write.
  */
 export class SharedLoginFailures {
-  // $2 subject, $3 window, $4 max. SET sees the row before the update, so `granted` is whether it was unlocked.
-  private static readonly RESERVE = `insert into throttle_logins as l (subject, failures, locks, locked_until, expires_ms, granted)
-    values ($2, ${fresh.failures}, ${fresh.locks}, ${fresh.lockedUntil}, ${fresh.expires}, true)
+  // $2 subject, $3 window, $4 max. SET sees the row before the update, so `granted` is whether a slot was free.
+  // The row lasts until its newest failure leaves the window (`expires_ms`, for the purge).
+  private static readonly RESERVE = `insert into throttle_logins as l (subject, failures, expires_ms, granted)
+    values ($2, array[${NOW}]::float8[], ${NOW} + $3::float8, true)
     on conflict (subject) do update set
-      granted = not (${LOCKED}),
-      failures = case when ${LOCKED} then l.failures else ${next.failures} end,
-      locks = case when ${LOCKED} then l.locks + 1 else ${next.locks} end,
-      locked_until = case when ${LOCKED} then ${longer} else ${next.lockedUntil} end,
-      expires_ms = case when ${LOCKED} then ${longer} + $3::float8 else ${next.expires} end
-    returning granted, locked_until - ${NOW} as remaining_ms`;
+      granted = not ${FULL},
+      failures = case when ${FULL} then ${KEPT} else ${KEPT} || ${NOW} end,
+      expires_ms = case when ${FULL} then l.expires_ms else greatest(l.expires_ms, ${NOW} + $3::float8) end
+    returning granted, (select min(f) from unnest(failures) f) + $3::float8 - ${NOW} as remaining_ms`;
 
   constructor(private readonly db: ThrottleDb, private readonly max: number, private readonly windowMs: number, private readonly now?: Now) {}
 
   /**
    * Reserves one password check: null when it may run (it counts as a failure until `succeeded`),
-   * else the seconds the account stays locked (this attempt lengthens the lock; check nothing).
+   * else the seconds until the oldest of the account's failures leaves the window (check nothing).
    */
   async reserve(key: string): Promise<number | null> {
     if (this.max <= 0) return null;

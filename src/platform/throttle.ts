@@ -69,42 +69,31 @@ export class WindowCounter {
 }
 
 /**
- * Failed logins per account: after `max` failures within `windowMs` the account is locked for 30 s;
- * each attempt while locked doubles the lock (60 s, 120 s, ... up to the window), so hammering only
- * pushes the next try further away. An attempt counts as a failure before its password is checked
- * (`reserve`); a success gives it back and clears the account.
+ * Failed password checks per account, as a sliding window: the account keeps its last `max`
+ * failures within `windowMs`; while all `max` of them lie within the window no password of it is
+ * checked, until the oldest leaves the window. So in any interval of `windowMs` at most `max` wrong
+ * passwords are checked. An attempt counts as a failure before its password is checked (`reserve`);
+ * a refused one is not checked and not counted; a success gives it back and clears the account.
  */
 export class LoginFailures {
-  private readonly accounts = new Map<string, { failures: number[]; lockedUntil: number; locks: number }>();
+  private readonly accounts = new Map<string, number[]>();
 
   constructor(private readonly max: number, private readonly windowMs: number, private readonly now: () => number = Date.now) {}
 
-  /** Null when the account may check a password now (counted as a failure); else the seconds it stays locked (this attempt lengthens the lock). */
+  /** Null when the account may check a password now (counted as a failure); else the seconds until its oldest failure leaves the window. */
   reserve(key: string): number | null {
     if (this.max <= 0) return null;
     const now = this.now();
-    let a = this.accounts.get(key);
-    if (a && a.lockedUntil > now) {
-      this.lock(a, now);
-      return (a.lockedUntil - now) / 1000;
+    const before = this.accounts.get(key);
+    if (!before) bounded(this.accounts);
+    // The newest `max` failures within the window, as the shared statement keeps them.
+    const kept = (before ?? []).filter((t) => now - t < this.windowMs).sort((x, y) => y - x).slice(0, this.max);
+    if (kept.length >= this.max) {
+      this.accounts.set(key, kept);
+      return (Math.min(...kept) + this.windowMs - now) / 1000;
     }
-    if (!a) {
-      bounded(this.accounts);
-      a = { failures: [], lockedUntil: 0, locks: 0 };
-      this.accounts.set(key, a);
-    }
-    a.failures = a.failures.filter((t) => now - t < this.windowMs);
-    a.failures.push(now);
-    if (a.failures.length >= this.max) {
-      this.lock(a, now);
-      a.failures = [];
-    }
+    this.accounts.set(key, [...kept, now]);
     return null;
-  }
-
-  private lock(a: { lockedUntil: number; locks: number }, now: number): void {
-    a.locks += 1;
-    a.lockedUntil = now + Math.min(this.windowMs, 30_000 * 2 ** Math.min(a.locks - 1, 20));
   }
 
   succeeded(key: string): void {

@@ -62,11 +62,13 @@ describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
     expect(refused, 'the sequence reached the limit often').to.be.above(50);
   });
 
-  it('failed logins lock an account as the in-memory model does, lock doubling included', async () => {
+  it('failed logins lock an account as the in-memory model does, and never check more than the limit of wrong passwords in any window', async () => {
     const rnd = random(13);
     const window = 600_000;
     const memory = new LoginFailures(3, window, now);
     const shared = new SharedLoginFailures(pool, 3, window, now);
+    // The wrong passwords checked per account since its last success, with their times.
+    const wrong = new Map<string, number[]>();
     let locked = 0;
     for (let i = 0; i < 400; i++) {
       if (rnd() < 0.5) t += Math.floor(rnd() * 90_000);
@@ -81,7 +83,12 @@ describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
       if (rnd() >= 0.9) {
         memory.succeeded(key);
         await shared.succeeded(key);
+        wrong.delete(key);
+        continue;
       }
+      const checked = [...(wrong.get(key) ?? []), t];
+      wrong.set(key, checked);
+      expect(checked.filter((w) => t - w < window), `step ${i}: wrong passwords checked within the window`).to.have.length.at.most(3);
     }
     expect(locked, 'the sequence locked accounts often').to.be.above(50);
   });
@@ -90,9 +97,15 @@ describe('limits with their state in PostgreSQL (throttle-shared.ts)', () => {
     const logins = new SharedLoginFailures(pool, 5, 900_000, now);
     const reserved = await Promise.all(Array.from({ length: 60 }, () => logins.reserve('asediada')));
     expect(reserved.filter((w) => w === null)).to.have.length(5);
-    expect(reserved.filter((w) => w !== null).every((w) => w! >= 30)).to.equal(true);
-    // The lock holds for whatever comes next, the right password included, until it ends.
-    expect(await logins.reserve('asediada')).to.be.above(0);
+    // All five failures are of this instant: the lock lasts the whole window, and refused attempts do not lengthen it.
+    expect(reserved.filter((w) => w !== null).every((w) => w === 900)).to.equal(true);
+    // The lock holds for whatever comes next, the right password included, until the oldest failure leaves the window.
+    t += 899_999;
+    expect(await logins.reserve('asediada')).to.be.closeTo(0.001, 1e-9);
+    // Then all five leave at once: five more checks, not one more.
+    t += 1;
+    const next = await Promise.all(Array.from({ length: 60 }, () => logins.reserve('asediada')));
+    expect(next.filter((w) => w === null)).to.have.length(5);
   });
 
   it('concurrent checks of one key never grant more than the limit (one atomic statement each)', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError, pacienteBody, uniqueEmail } from '../http/helpers.ts';
 import { newPaciente } from '../clinico/support.ts';
+import { SharedLoginFailures, throttlePool } from '../../src/platform/throttle-shared.ts';
 
 const retryAfter = (r: { headers: Headers }) => Number(r.headers.get('retry-after'));
 
@@ -21,7 +22,7 @@ describe('throttling', () => {
     after(() => srv?.stop());
     const login = (email: string, password: string) => srv.request('POST', '/auth/login', { body: { email, password } });
 
-    it('answers 429 with a growing Retry-After after 5 failures, without running bcrypt; other accounts log in', async () => {
+    it('answers 429 after 5 failures, without running bcrypt, and an attempt during the lock does not lengthen it; other accounts log in', async () => {
       const email = uniqueEmail('victim');
       expect((await srv.request('POST', '/auth/register-paciente', { body: pacienteBody({}, { email, password: 'secreto123' }) })).status).to.equal(200);
       for (let i = 0; i < 5; i++) expectError(await login(email, 'wrong-pass1'), 401);
@@ -31,12 +32,51 @@ describe('throttling', () => {
       const again = await login(email, 'wrong-pass1');
       expectError(again, 429);
       expect(retryAfter(locked)).to.be.at.least(1);
-      expect(retryAfter(again)).to.be.above(retryAfter(locked));
+      expect(retryAfter(again)).to.be.at.most(retryAfter(locked));
       expect(bcryptRuns, 'bcrypt never ran for a locked account').to.equal(runsBefore);
       // Another account is not affected, and its success runs bcrypt as usual.
       const other = uniqueEmail('other');
       expect((await srv.request('POST', '/auth/register-paciente', { body: pacienteBody({}, { email: other, password: 'secreto123' }) })).status).to.equal(200);
       expect((await login(other, 'secreto123')).status).to.equal(200);
+    });
+
+    it('checks at most 5 wrong passwords in any 15 minutes: the lock lasts until the oldest failure leaves the window, not 30 s', async () => {
+      // The account's counters under a clock of the test's (the server's use the database's).
+      let t = Date.UTC(2031, 5, 1);
+      const pool = throttlePool(srv.db.url, (err) => { throw err; }, 2);
+      const original = srv.deps.throttles.logins;
+      srv.deps.throttles.logins = new SharedLoginFailures(pool, 5, 15 * 60_000, () => t);
+      try {
+        const email = uniqueEmail('paciente-sin-prisa');
+        expect((await srv.request('POST', '/auth/register-paciente', { body: pacienteBody({}, { email, password: 'secreto123' }) })).status).to.equal(200);
+        const first = t;
+        for (let i = 0; i < 5; i++, t += 1000) expectError(await login(email, `adivina${i}`), 401);
+        const last = t - 1000;
+        const runsBefore = bcryptRuns;
+        // 31 s after the lock (the old lock's end) and 5 minutes after: nothing is checked, the right password neither.
+        for (const after of [31_000, 5 * 60_000]) {
+          t = last + after;
+          for (const password of ['adivina-otra', 'secreto123']) {
+            const r = await login(email, password);
+            expectError(r, 429);
+            expect(retryAfter(r), `${after} ms after`).to.equal(Math.ceil((first + 15 * 60_000 - t) / 1000));
+          }
+        }
+        expect(bcryptRuns, 'no password checked during the lock').to.equal(runsBefore);
+        // Just after the oldest failure leaves the window, one more attempt is checked (and only one).
+        t = first + 15 * 60_000 + 1;
+        expectError(await login(email, 'adivina-otra'), 401);
+        expect(bcryptRuns - runsBefore, 'checked').to.equal(1);
+        expectError(await login(email, 'secreto123'), 429);
+        // The next failure leaves the window: the right password is checked and clears the account.
+        t = first + 1000 + 15 * 60_000 + 1;
+        expect((await login(email, 'secreto123')).status).to.equal(200);
+        for (let i = 0; i < 5; i++) expectError(await login(email, `adivina${i}`), 401);
+        expectError(await login(email, 'secreto123'), 429);
+      } finally {
+        srv.deps.throttles.logins = original;
+        await pool.end();
+      }
     });
   });
 
