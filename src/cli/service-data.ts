@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { ConfigError, dataDirOf, loadConfig, type Config } from '../platform/config.ts';
 import { createKnex, openDatabase, runningEmbeddedUrl, type Database } from '../platform/database.ts';
 import type { Env } from '../platform/env.ts';
+import { checkSharedSecrets } from '../platform/secret-checks.ts';
+import { StartupError } from '../platform/startup-error.ts';
 
 /** The secrets loadConfig would generate into DATA_DIR when neither the variable nor its file is there. */
 const SECRETS = ['JWT_SECRET', 'MASTER_KEY', 'ANALYTICS_PEPPER', 'AUDIT_SIGNING_KEY'] as const;
@@ -50,6 +52,17 @@ async function assertServiceSchema(url: string): Promise<void> {
  * or that server started for the command while the service is stopped; never a new one.
  */
 export async function openServiceDatabase(config: Config, poolMax: number): Promise<Database> {
+  const db = await openExisting(config, poolMax);
+  // Another data folder's secrets would fail deep inside (Decipheriv) or seal and sign as no one
+  // the service knows: the command names the secret instead, and writes nothing (no recording).
+  await checkSharedSecrets(db.knex, config, { record: false }).catch(async (err) => {
+    await db.close();
+    throw err instanceof StartupError ? new ConfigError(err.message) : err;
+  });
+  return db;
+}
+
+async function openExisting(config: Config, poolMax: number): Promise<Database> {
   if (config.databaseUrl) {
     await assertServiceSchema(config.databaseUrl);
     return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax });

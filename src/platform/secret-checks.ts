@@ -61,10 +61,10 @@ async function checkMasterKey(knex: Knex, s: SharedSecrets): Promise<void> {
   );
 }
 
-/** The first start records the check values; later ones compare. */
-async function checkRecorded(knex: Knex, s: SharedSecrets): Promise<void> {
+/** The first start records the check values (record); later ones, and the commands, compare. */
+async function checkRecorded(knex: Knex, s: SharedSecrets, record: boolean): Promise<void> {
   const rows = CHECKED_SECRETS.map((name) => ({ name, check_value: checkValue(name, valueOf(s, name)) }));
-  await knex('secret_checks').insert(rows).onConflict('name').ignore();
+  if (record) await knex('secret_checks').insert(rows).onConflict('name').ignore();
   const stored = await knex('secret_checks').whereIn('name', [...CHECKED_SECRETS]).select('name', 'check_value', 'recorded_at');
   for (const row of stored as { name: CheckedSecret; check_value: string; recorded_at: Date }[]) {
     if (row.check_value === checkValue(row.name, valueOf(s, row.name))) continue;
@@ -98,8 +98,8 @@ async function checkAuditKey(knex: Knex, s: SharedSecrets): Promise<void> {
 }
 
 /** Refuses the start (StartupError) when a secret differs from the one the database was created with. */
-export async function checkSharedSecrets(knex: Knex, s: SharedSecrets): Promise<void> {
+export async function checkSharedSecrets(knex: Knex, s: SharedSecrets, opts: { record: boolean } = { record: true }): Promise<void> {
   await checkMasterKey(knex, s);
-  await checkRecorded(knex, s);
+  await checkRecorded(knex, s, opts.record);
   await checkAuditKey(knex, s);
 }

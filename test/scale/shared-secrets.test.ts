@@ -87,4 +87,15 @@ describe('a second instance with secrets of its own is refused at start, naming 
     // And the old value is the one refused now.
     expect(await refusal(second(all()).config)).to.include('JWT_SECRET does not match');
   });
+
+  it('a command on the service\'s data with another MASTER_KEY says so too, and writes nothing', async () => {
+    const { dataDir } = second({});
+    const before = await first.db.knex('secret_checks').select('name', 'check_value').orderBy('name');
+    const out = join(dataDir, 'bundle');
+    const r = await runCli('audit-export', ['--out', out], { DATABASE_URL: first.db.url, DATA_DIR: dataDir, MASTER_KEY: 'x'.repeat(40), JWT_SECRET: first.config.jwtSecret, ANALYTICS_PEPPER: first.config.analyticsPepper });
+    expect(r.code, r.stderr).to.equal(2);
+    expect(r.stderr).to.include('MASTER_KEY does not match the key this database was created with');
+    expect(r.stderr).not.to.include('Decipheriv');
+    expect(await first.db.knex('secret_checks').select('name', 'check_value').orderBy('name')).to.deep.equal(before);
+  });
 });
