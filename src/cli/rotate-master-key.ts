@@ -3,10 +3,10 @@
 // With no MASTER_KEY in the environment (development), the key file in DATA_DIR is replaced.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../platform/config.ts';
+import { ConfigError } from '../platform/config.ts';
 import { KeyRing } from '../platform/crypto/keyring.ts';
-import { openDatabase } from '../platform/database.ts';
 import { commandLine } from './args.ts';
+import { openServiceDatabase, serviceConfig } from './service-data.ts';
 
 const USAGE = `Usage: NEW_MASTER_KEY=<new key> npm run keys:rotate
 
@@ -19,11 +19,12 @@ Options:
 `;
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // The service's own data or nothing: without it, a new master key would be made and nothing rotated.
+  const config = serviceConfig();
   const next = process.env.NEW_MASTER_KEY ?? '';
   if (next.length < 32) throw new ConfigError('NEW_MASTER_KEY must be set, with at least 32 characters');
   if (next === config.masterKey) throw new ConfigError('NEW_MASTER_KEY is the current master key');
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+  const db = await openServiceDatabase(config, 2);
   try {
     const count = await new KeyRing(db.knex, config.masterKey).rotateMasterKey(next);
     if (!process.env.MASTER_KEY) writeFileSync(join(config.dataDir, '.master_key'), next, { mode: 0o600 });

@@ -1,6 +1,6 @@
 // The service's data as the commands that work on it open it (audit:export, audit:replay,
 // events:export, analytics:export, analytics:grant, projections:parked, projections:rebuild,
-// agenda:upgrade). loadConfig and openDatabase make what is missing (secrets in DATA_DIR, a new
+// agenda:upgrade, keys:rotate). loadConfig and openDatabase make what is missing (secrets in DATA_DIR, a new
 // embedded PostgreSQL, the schema), which is right for the service's first start and wrong for a
 // command: run from the wrong folder, it made a new ./data with new secrets and then blamed the
 // service. Here nothing is made: a command that finds no service data says where it looked and

@@ -19,6 +19,7 @@ const COMMANDS: { script: string; args: (out: string) => string[] }[] = [
   { script: 'projections-parked', args: () => [] },
   { script: 'rebuild-projections', args: () => [] },
   { script: 'agenda-upgrade', args: () => [] },
+  { script: 'rotate-master-key', args: () => [] },
 ];
 
 async function tables(db: TestDatabase): Promise<string[]> {
