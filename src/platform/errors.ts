@@ -48,12 +48,12 @@ export const errors = {
   conflict: (es: string, en: string) => new AppError(409, m(es, en)),
   tooLarge: () => new AppError(413, m('El cuerpo de la petición es demasiado grande', 'Request body too large')),
   unsupportedMediaType: () => new AppError(415, m('Tipo de contenido no admitido', 'Unsupported content type')),
-  tooManyRequests: (retryAfterSeconds: number) =>
-    new AppError(429, m('Demasiadas peticiones; espere antes de volver a intentarlo', 'Too many requests; wait before trying again'), {
+  tooManyRequests: (retryAfterSeconds: number, why: Message = m('Demasiadas peticiones; espere antes de volver a intentarlo', 'Too many requests; wait before trying again')) =>
+    new AppError(429, why, {
       'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
     }),
-  unavailable: (retryAfterSeconds: number) =>
-    new AppError(503, m('Servicio no disponible temporalmente, inténtelo de nuevo', 'Service temporarily unavailable, try again'), {
+  unavailable: (retryAfterSeconds: number, why: Message = m('Servicio no disponible temporalmente, inténtelo de nuevo', 'Service temporarily unavailable, try again')) =>
+    new AppError(503, why, {
       'Retry-After': String(retryAfterSeconds),
     }),
 };

@@ -52,6 +52,12 @@ export interface Limits {
   bulkExportRetryAfterSeconds: number;
   /** Exports one requester (user or machine client) may have queued or running at once; past it a kick-off is a 429 (0: no limit). */
   bulkExportMaxActivePerClient: number;
+  /** Exports one requester may keep at once, finished ones until they expire or are deleted included; past it a kick-off is a 429 (0: no limit). */
+  bulkExportMaxKeptPerClient: number;
+  /** Kick-offs one requester may make in a minute (GETs: the write throttle never sees them); past it a 429 (0: no limit). */
+  bulkExportKickoffsPerMinute: number;
+  /** Megabytes of finished exports' files kept in all; when reached a kick-off is a 503 until some expire (0: no limit). */
+  bulkExportMaxKeptMb: number;
   /** Agenda-days of free time one caller's FHIR Slot searches may compute a minute, in this process (0: no limit). */
   fhirSlotAgendaDaysPerMinute: number;
 }
@@ -89,6 +95,9 @@ export function loadLimits(env: Env): Limits {
     bulkExportTtlHours: int(env, 'BULK_EXPORT_TTL_HOURS', 24, 1, 24 * 365),
     bulkExportRetryAfterSeconds: int(env, 'BULK_EXPORT_RETRY_AFTER_SECONDS', 5, 1, 3600),
     bulkExportMaxActivePerClient: int(env, 'BULK_EXPORT_MAX_ACTIVE_PER_CLIENT', 3, 0, 1000),
+    bulkExportMaxKeptPerClient: int(env, 'BULK_EXPORT_MAX_KEPT_PER_CLIENT', 10, 0, 10_000),
+    bulkExportKickoffsPerMinute: int(env, 'BULK_EXPORT_KICKOFFS_PER_MINUTE', 6, 0, 10_000),
+    bulkExportMaxKeptMb: int(env, 'BULK_EXPORT_MAX_KEPT_MB', 2048, 0, 100_000_000),
     fhirSlotAgendaDaysPerMinute: int(env, 'FHIR_SLOT_AGENDA_DAYS_PER_MINUTE', 640, 0, 1_000_000),
   };
 }

@@ -99,7 +99,7 @@ describe('events:export and events:import', function () {
     target = await createTestDatabase();
     await copyKeys(srv.deps.knex, target.knex);
     // A FHIR export mark of this database's earlier log: its position means nothing after the import.
-    await target.knex('fhir_export_marcas').insert({ transaction_time: new Date(), posicion: '00000000000000000001/00000000000000000001' });
+    await target.knex('fhir_export_marcas').insert({ id_job: '00000000-0000-4000-8000-000000000001', transaction_time: new Date(), posicion: '00000000000000000001/00000000000000000001' });
     const r = await runImport(configFor(target.url), file);
     expect(r).to.include({ imported: exported.events, skipped: 0, reservations: exported.reservations, reservationsPresent: 0 });
     expect(await target.knex('fhir_export_marcas').select('*')).to.deep.equal([]);

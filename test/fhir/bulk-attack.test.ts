@@ -5,7 +5,7 @@ import { ManualClock } from '../../src/platform/clock.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { pacienteBody, uniqueEmail } from '../http/helpers.ts';
 import { asignar, newPaciente, newPsicologo, type Paciente, type Psicologo } from '../clinico/support.ts';
-import { ASYNC, download, gate, kickoff, manifestOf, pathOf, type Manifest } from './bulk-support.ts';
+import { ASYNC, UNTHROTTLED, download, gate, kickoff, manifestOf, pathOf, type Manifest } from './bulk-support.ts';
 import { ec, fhirError, jwk, oauthError, payloadOf, rsa, SmartClients, type Res } from './bulk-attack-support.ts';
 
 // An attacker's and a conformance tester's look at Bulk Data export (IG v2.0.0) and SMART Backend
@@ -31,7 +31,9 @@ describe('FHIR Bulk Data and SMART Backend Services under attack', function () {
 
   before(async () => {
     clock = new ManualClock(new Date());
-    srv = await startTestServer({ clock, env: { BULK_EXPORT_RETRY_AFTER_SECONDS: '1', BULK_EXPORT_TTL_HOURS: '1' } });
+    // Many kick-offs of one admin within a few seconds of the manual clock: the kick-off rate and the
+    // exports kept are bounded in bulk-quotas.test.ts.
+    srv = await startTestServer({ clock, env: { BULK_EXPORT_RETRY_AFTER_SECONDS: '1', BULK_EXPORT_TTL_HOURS: '1', ...UNTHROTTLED } });
     admin = await srv.adminToken();
     smart = new SmartClients(srv, clock, admin);
     [psiA, psiB] = [await newPsicologo(srv, admin), await newPsicologo(srv, admin)];

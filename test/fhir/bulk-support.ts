@@ -8,6 +8,9 @@ import { validateNdjson } from '../support/fhir-validate.ts';
 
 export const ASYNC = { Prefer: 'respond-async', Accept: 'application/fhir+json' };
 
+/** Server env without the kick-off rate and the bound on exports kept: for tests that export many times in a few seconds. */
+export const UNTHROTTLED = { BULK_EXPORT_KICKOFFS_PER_MINUTE: '0', BULK_EXPORT_MAX_KEPT_PER_CLIENT: '0' };
+
 export interface Manifest {
   transactionTime: string;
   request: string;

@@ -32,6 +32,7 @@ import * as m044 from './044_append_key_rows.ts';
 import * as m045 from './045_fhir.ts';
 import * as m046 from './046_fhir_clientes.ts';
 import * as m047 from './047_fhir_export.ts';
+import * as m051 from './051_fhir_export_marcas_jobs.ts';
 import * as m048 from './048_throttle_login_reservations.ts';
 import * as m049 from './049_adendas_huella_clave.ts';
 import * as m050 from './050_secret_checks.ts';
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '045_fhir': m045,
   '046_fhir_clientes': m046,
   '047_fhir_export': m047,
+  '051_fhir_export_marcas_jobs': m051,
   '048_throttle_login_reservations': m048,
   '049_adendas_huella_clave': m049,
   '050_secret_checks': m050,

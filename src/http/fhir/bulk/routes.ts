@@ -6,6 +6,7 @@ import { errors } from '../../../platform/errors.ts';
 import { sortablePosition } from '../../../eventstore/position.ts';
 import { fhirType } from '../../../queries/fhir/registry.ts';
 import { insertJob, storedViewer } from '../../../queries/fhir/bulk/jobs.ts';
+import { exportQuotas, refused } from './quotas.ts';
 import { sincePosition } from '../../../queries/fhir/bulk/since.ts';
 import { nudgeExportWorkers } from '../../../queries/fhir/bulk/worker.ts';
 import type { FhirViewer } from '../../../queries/fhir/types.ts';
@@ -59,16 +60,14 @@ async function kickoff(ctx: Context, deps: AppDeps, level: Level, idGrupo: strin
   const { transactionTime, posicion } = await cutAt(deps);
   const base = fhirBase(ctx, deps);
   const id = randomUUID();
-  const { bulkExportTtlHours, bulkExportMaxActivePerClient, bulkExportRetryAfterSeconds } = deps.config.limits;
-  const queued = await insertJob(deps.knex, {
+  const refusal = await insertJob(deps.knex, {
     id, id_usuario: viewer.who.idUsuario, id_cliente_fhir: viewer.who.idCliente, viewer: storedViewer(reader), nivel: level,
     id_grupo: idGrupo === null ? null : Number(idGrupo), tipos: req.tipos, since: req.sinceText,
     since_posicion: req.since ? await sincePosition(deps.knex, req.since) : null, transaction_time: transactionTime, posicion,
     ignorados: req.ignored, request_url: `${base}${ctx.path.slice(FHIR_BASE_PATH.length)}${ctx.querystring ? `?${ctx.querystring}` : ''}`,
-    creado_en: transactionTime, expira_en: new Date(transactionTime.getTime() + bulkExportTtlHours * 3_600_000),
-  }, bulkExportMaxActivePerClient);
-  // IG 2.0.0 kick-off: a server that makes a client wait for its exports in progress answers 429 + Retry-After.
-  if (!queued) throw errors.tooManyRequests(bulkExportRetryAfterSeconds);
+    creado_en: transactionTime, expira_en: new Date(transactionTime.getTime() + deps.config.limits.bulkExportTtlHours * 3_600_000),
+  }, exportQuotas(deps));
+  if (refusal) throw refused(refusal);
   nudgeExportWorkers();
   ctx.status = 202;
   ctx.set('Content-Location', `${base}/$export-status/${id}`);

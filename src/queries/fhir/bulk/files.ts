@@ -1,5 +1,5 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportFile } from './jobs.ts';
 
@@ -33,6 +33,13 @@ export async function jobDirs(dataDir: string): Promise<string[]> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
+}
+
+/** The size of a job's files (BULK_EXPORT_MAX_KEPT_MB counts what finished exports keep). */
+export async function jobBytes(dataDir: string, jobId: string): Promise<number> {
+  const dir = jobDir(dataDir, jobId);
+  const sizes = await Promise.all((await readdir(dir)).map(async (name) => (await stat(join(dir, name))).size));
+  return sizes.reduce((a, b) => a + b, 0);
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { FhirScope, FhirViewer } from '../types.ts';
+import { deliverMark, insertMark } from './marks.ts';
+import { refusalOf, type ExportQuotas, type Refusal } from './quotas.ts';
 
 // The Bulk Data export jobs (migration 047): written by the kick-off, claimed and run by a worker
 // of any instance (a lease; a dead instance's job is taken over and restarted from scratch),
@@ -29,6 +31,8 @@ export interface ExportOutput {
   error: ExportFile[];
   /** Whose records the files hold (never in the manifest): an erasure after the cut withdraws the job. */
   pacientes?: number[];
+  /** The files' size on disk (never in the manifest): BULK_EXPORT_MAX_KEPT_MB counts it. */
+  bytes?: number;
 }
 
 export interface ExportJob {
@@ -65,21 +69,21 @@ export const viewerOf = (v: StoredViewer): FhirViewer => ({ ...v, types: v.types
 export type NewJob = Omit<ExportJob, 'estado' | 'progreso' | 'fallo' | 'salida' | 'owner' | 'intento' | 'terminado_en' | 'proximo_sondeo'>;
 
 /**
- * A new job and its transactionTime's mark, together; false (nothing written) when its requester
- * already has `maxActive` jobs queued or running (0: no limit). The requester's kick-offs are
- * serialized by an advisory lock, so concurrent ones cannot all pass the count.
+ * A new job and its transactionTime's mark, together; the refusal instead (nothing written) when
+ * a quota would be passed (quotas.ts). The requester's kick-offs are serialized by an advisory
+ * lock, so concurrent ones cannot all pass the counts.
  */
-export async function insertJob(db: Knex, job: NewJob, maxActive = 0): Promise<boolean> {
+export async function insertJob(db: Knex, job: NewJob, quotas?: ExportQuotas): Promise<Refusal | null> {
   return db.transaction(async (trx) => {
-    if (maxActive > 0) {
-      const who = job.id_cliente_fhir !== null ? { id_cliente_fhir: job.id_cliente_fhir } : { id_usuario: job.id_usuario };
+    const who = job.id_cliente_fhir !== null ? { id_cliente_fhir: job.id_cliente_fhir } : { id_usuario: job.id_usuario };
+    if (quotas) {
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`fhir-export:${JSON.stringify(who)}`]);
-      const active = await trx(JOBS).where(who).whereIn('estado', ['pending', 'running']).where('expira_en', '>', job.creado_en).count({ n: '*' }).first();
-      if (Number(active?.n ?? 0) >= maxActive) return false;
+      const refusal = await refusalOf(trx, who, job.creado_en, quotas);
+      if (refusal) return refusal;
     }
     await trx(JOBS).insert({ ...job, viewer: JSON.stringify(job.viewer), ignorados: JSON.stringify(job.ignorados), estado: 'pending' });
-    await trx('fhir_export_marcas').insert({ transaction_time: job.transaction_time, posicion: job.posicion }).onConflict(['transaction_time', 'posicion']).ignore();
-    return true;
+    await insertMark(trx, { id_job: job.id, transaction_time: job.transaction_time, posicion: job.posicion, id_usuario: job.id_usuario, id_cliente_fhir: job.id_cliente_fhir });
+    return null;
   });
 }
 
@@ -109,10 +113,14 @@ export async function heartbeat(db: Knex, job: ExportJob, progreso: string, leas
   return n === 1;
 }
 
+/** Done, and its mark delivered (its transactionTime handed out), together. */
 export async function finishJob(db: Knex, job: ExportJob, salida: ExportOutput, at: Date, expiraEn: Date): Promise<boolean> {
-  const n = await db(JOBS).where({ id: job.id, owner: job.owner, intento: job.intento, estado: 'running' })
-    .update({ estado: 'done', progreso: '100%', salida: JSON.stringify(salida), terminado_en: at, expira_en: expiraEn, owner: null, lease_until: null });
-  return n === 1;
+  return db.transaction(async (trx) => {
+    const n = await trx(JOBS).where({ id: job.id, owner: job.owner, intento: job.intento, estado: 'running' })
+      .update({ estado: 'done', progreso: '100%', salida: JSON.stringify(salida), terminado_en: at, expira_en: expiraEn, owner: null, lease_until: null });
+    if (n === 1) await deliverMark(trx, job.id);
+    return n === 1;
+  });
 }
 
 export async function failJob(db: Knex, job: ExportJob, fallo: { status: number; text: string }, at: Date): Promise<void> {

@@ -1,7 +1,8 @@
 import type { Clock } from '../../../platform/clock.ts';
-import { jobDirs, removeJobDir } from './files.ts';
+import { jobBytes, jobDirs, removeJobDir } from './files.ts';
 import { claimJob, deleteExpired, failJob, findJob, finishJob, liveJobIds, withdrawErased, type ExportJob } from './jobs.ts';
 import { ExportAbandoned, runExport, type ExportRunOptions } from './export-run.ts';
+import { purgeMarks } from './marks.ts';
 
 // The export worker of each instance: one job at a time (an export is a long read; several at
 // once would only share the same two cores), claimed under a lease so that any instance may run
@@ -84,7 +85,7 @@ export class FhirExportWorker {
     try {
       const { salida, patients } = await runExport({ ...this.o, afterPage: this.afterPage }, job);
       const now = this.o.clock.now();
-      const kept = { ...salida, pacientes: [...patients] };
+      const kept = { ...salida, pacientes: [...patients], bytes: await jobBytes(this.o.dataDir, job.id) };
       if (!(await finishJob(this.o.knex, job, kept, now, new Date(now.getTime() + this.o.ttlHours * 3_600_000)))) throw new ExportAbandoned();
       await this.o.recordAccess(job, patients);
     } catch (err) {
@@ -99,11 +100,12 @@ export class FhirExportWorker {
     }
   }
 
-  /** Expired jobs and their files, those holding a patient erased since; folders of jobs nobody knows any more (cancelled on another instance). */
+  /** Expired jobs and their files, those holding a patient erased since, and the marks of jobs gone; folders of jobs nobody knows any more (cancelled on another instance). */
   async sweep(): Promise<void> {
     this.lastSweep = Date.now();
     for (const id of await deleteExpired(this.o.knex, this.o.clock.now())) await removeJobDir(this.o.dataDir, id);
     for (const id of await withdrawErased(this.o.knex)) await removeJobDir(this.o.dataDir, id);
+    await purgeMarks(this.o.knex, this.o.clock.now());
     const onDisk = await jobDirs(this.o.dataDir);
     const live = await liveJobIds(this.o.knex, onDisk);
     for (const id of onDisk) if (!live.has(id)) await removeJobDir(this.o.dataDir, id);
