@@ -86,7 +86,7 @@ function mountReads(router: Router, deps: AppDeps, auth: Middleware): void {
     checkReadQuery(ctx);
     const viewer = fhirViewer(ctx);
     const found = /^[A-Za-z0-9\-.]{1,64}$/.test(ctx.params.id) ? await type.read(rc(), viewer, ctx.params.id) : null;
-    if (!found) return sendOutcome(ctx, 404, `${type.type}/${ctx.params.id} not found`);
+    if (!found) return sendOutcome(ctx, 404, { es: `${type.type}/${ctx.params.id} no encontrado`, en: `${type.type}/${ctx.params.id} not found` });
     await recordFhirAccess(deps.knex, deps.clock, ctx, viewer, type.type, type.patientsOf(found));
     ctx.set('ETag', `W/"${found.meta?.versionId ?? '0'}"`);
     if (found.meta?.lastUpdated) ctx.set('Last-Modified', new Date(found.meta.lastUpdated).toUTCString());
@@ -115,8 +115,10 @@ export function fhirGateway(deps: AppDeps, opts: FhirGatewayOptions = {}): Middl
       await consistent(ctx, () => routes(ctx as never, async () => {}));
       if (ctx.body !== undefined || ctx.status !== 404) return;
       // Read-only: a write to a resource path is a method this server does not allow.
-      if (!['GET', 'HEAD'].includes(ctx.method)) return sendOutcome(ctx, 405, `This FHIR server is read-only: ${ctx.method} is not supported here`, { Allow: 'GET' });
-      sendOutcome(ctx, 404, `No FHIR endpoint at ${ctx.method} ${ctx.path}`);
+      if (!['GET', 'HEAD'].includes(ctx.method)) {
+        return sendOutcome(ctx, 405, { es: `Este servidor FHIR es de solo lectura: ${ctx.method} no se admite aquí`, en: `This FHIR server is read-only: ${ctx.method} is not supported here` }, { Allow: 'GET' });
+      }
+      sendOutcome(ctx, 404, { es: `No hay ningún punto FHIR en ${ctx.method} ${ctx.path}`, en: `No FHIR endpoint at ${ctx.method} ${ctx.path}` });
     });
   };
 }

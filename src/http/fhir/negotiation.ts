@@ -1,5 +1,4 @@
 import type { Context, Next } from 'koa';
-import { prefersEnglish } from '../errors.ts';
 import { sendOutcome } from './outcome.ts';
 
 // Content negotiation of reads, searches and metadata (R4 http.html §3.1.0.1.10): this server
@@ -28,9 +27,10 @@ export async function jsonOnly(ctx: Context, next: Next): Promise<void> {
   const ok = formats.length > 0 ? formats.every((f) => JSON_FORMATS.has(mediaType(f))) : acceptsJson(ctx.get('Accept'));
   if (!ok) {
     const asked = formats.length > 0 ? `_format=${formats.join(',')}` : `Accept: ${ctx.get('Accept')}`;
-    return sendOutcome(ctx, 406, prefersEnglish(ctx)
-      ? `This server writes FHIR JSON only (application/fhir+json); ${asked} cannot be served`
-      : `Este servidor solo escribe FHIR JSON (application/fhir+json); no puede servir ${asked}`);
+    return sendOutcome(ctx, 406, {
+      es: `Este servidor solo escribe FHIR JSON (application/fhir+json); no puede servir ${asked}`,
+      en: `This server writes FHIR JSON only (application/fhir+json); ${asked} cannot be served`,
+    });
   }
   await next();
 }

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { AppError, errors } from '../../platform/errors.ts';
+import { AppError, errors, type Message } from '../../platform/errors.ts';
 import { prefersEnglish } from '../errors.ts';
 import { EventStoreUnavailableError } from '../../eventstore/port.ts';
 
@@ -31,12 +31,18 @@ export function operationOutcome(status: number, text: string, severity: 'error'
   };
 }
 
-/** Answers with an OperationOutcome. */
-export function sendOutcome(ctx: Context, status: number, text: string, headers: Record<string, string> = {}): void {
+/**
+ * The REST API's rule for every text we write: Spanish, or English when the request's
+ * Accept-Language prefers `en` (src/http/errors.ts).
+ */
+export const inLanguage = (ctx: Context, text: Message) => (prefersEnglish(ctx) ? text.en : text.es);
+
+/** Answers with an OperationOutcome, its diagnostics in the request's language. */
+export function sendOutcome(ctx: Context, status: number, text: Message, headers: Record<string, string> = {}): void {
   ctx.status = status;
   ctx.set(headers);
   ctx.type = FHIR_JSON;
-  ctx.body = operationOutcome(status, text);
+  ctx.body = operationOutcome(status, inLanguage(ctx, text));
 }
 
 /** Every error under /fhir is an OperationOutcome; a 5xx says nothing of the cause. */
@@ -47,14 +53,15 @@ export function fhirErrors() {
     } catch (err) {
       const e = err instanceof EventStoreUnavailableError ? errors.unavailable(1) : err;
       if (e instanceof AppError) {
-        sendOutcome(ctx, e.status, prefersEnglish(ctx) ? e.mensaje.en : e.mensaje.es, e.headers);
+        sendOutcome(ctx, e.status, e.mensaje, e.headers);
         if (e.status === 401) ctx.set('WWW-Authenticate', 'Bearer');
         return;
       }
       const status = (err as { httpCode?: number; status?: number })?.httpCode ?? (err as { status?: number })?.status;
-      if (status === 413 || status === 400) return sendOutcome(ctx, status, status === 413 ? 'Request body too large' : 'Bad request');
+      if (status === 413) return sendOutcome(ctx, 413, errors.tooLarge().mensaje);
+      if (status === 400) return sendOutcome(ctx, 400, { es: 'Petición no válida', en: 'Bad request' });
       ctx.state.logger?.error({ err }, 'unhandled error');
-      sendOutcome(ctx, 500, prefersEnglish(ctx) ? 'Internal server error' : 'Error interno del servidor');
+      sendOutcome(ctx, 500, { es: 'Error interno del servidor', en: 'Internal server error' });
     }
   };
 }

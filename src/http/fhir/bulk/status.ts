@@ -8,12 +8,22 @@ import { FILE_NAME, isJobId, jobDir, removeJobDir } from '../../../queries/fhir/
 import { deleteJob, findJob, setNextPoll, withdrawErased, type ExportFile, type ExportJob } from '../../../queries/fhir/bulk/jobs.ts';
 import type { FhirViewer } from '../../../queries/fhir/types.ts';
 import { fhirBase } from '../gateway.ts';
-import { FHIR_JSON, sendOutcome } from '../outcome.ts';
+import { FHIR_JSON, inLanguage, sendOutcome } from '../outcome.ts';
 import { fhirViewer } from '../viewer.ts';
 
 // The status URL (poll, cancel) and the files of an export. Only whoever asked for it (the same
 // user or machine client) or an administrator reaches a job; to anyone else, as after expiry or
 // cancellation, it does not exist (404).
+
+/**
+ * What a failed job says, in the language of the request that polls it (the job keeps only its
+ * status): the worker gave up (500), or events:import moved the log under it (503).
+ */
+const FAILED = { es: 'La exportación falló; inicie otra', en: 'The export failed; start a new one' };
+const STORE_MOVED = {
+  es: 'El registro de eventos se trasladó a otro almacén durante la exportación; iníciela de nuevo',
+  en: 'The event log was moved to another store during the export; kick it off again',
+};
 
 const mayReach = (viewer: FhirViewer, job: ExportJob) =>
   viewer.who.rol === 'ADMIN'
@@ -57,7 +67,7 @@ export async function exportStatus(ctx: Context, deps: AppDeps): Promise<void> {
   const job = await reachableJob(ctx, deps);
   const now = deps.clock.now();
   if (job.proximo_sondeo && now < job.proximo_sondeo) throw errors.tooManyRequests((job.proximo_sondeo.getTime() - now.getTime()) / 1000);
-  if (job.estado === 'failed') return sendOutcome(ctx, job.fallo?.status ?? 500, job.fallo?.text ?? 'The export failed; start a new one');
+  if (job.estado === 'failed') return sendOutcome(ctx, job.fallo?.status ?? 500, job.fallo?.status === 503 ? STORE_MOVED : FAILED);
   if (job.estado !== 'done') {
     const wait = deps.config.limits.bulkExportRetryAfterSeconds;
     await setNextPoll(deps.knex, job.id, new Date(now.getTime() + wait * 1000));
@@ -79,7 +89,8 @@ export async function cancelExport(ctx: Context, deps: AppDeps): Promise<void> {
   await removeJobDir(deps.config.dataDir, job.id);
   ctx.status = 202;
   ctx.type = FHIR_JSON;
-  ctx.body = { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', diagnostics: `Export ${job.id} cancelled; its files are deleted` }] };
+  const text = inLanguage(ctx, { es: `Exportación ${job.id} cancelada; sus ficheros se han borrado`, en: `Export ${job.id} cancelled; its files are deleted` });
+  ctx.body = { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', diagnostics: text }] };
 }
 
 /** One NDJSON file of a finished export, streamed from disk. */
