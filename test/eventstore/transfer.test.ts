@@ -65,7 +65,12 @@ describe('events:export and events:import', function () {
   let extra: TestDatabase[] = [];
   let plaintext: string[];
   const configFor = (url: string) =>
-    loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DATA_DIR: dir, MASTER_KEY: srv.config.masterKey, LOG_LEVEL: 'silent' });
+    loadConfig({
+      NODE_ENV: 'test', DATABASE_URL: url, DATA_DIR: dir, LOG_LEVEL: 'silent',
+      // The service's secrets, as an operator runs the commands with them (others are refused: docs/scaling.md).
+      MASTER_KEY: srv.config.masterKey, JWT_SECRET: srv.config.jwtSecret, ANALYTICS_PEPPER: srv.config.analyticsPepper,
+      AUDIT_SIGNING_KEY: readFileSync(join(srv.config.dataDir, '.audit_signing_key'), 'utf8').trim(),
+    });
 
   before(async function () {
     if (process.env.TEST_EVENT_STORE === 'kurrentdb') this.skip(); // compares PostgreSQL `events` tables
