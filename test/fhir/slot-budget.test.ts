@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { pacienteBody } from '../http/helpers.ts';
 import { newPsicologo, type Paciente, type Psicologo } from '../clinico/support.ts';
 import { fhirDateTimeAt } from '../../src/queries/fhir/format.ts';
+import { localDate } from '../../src/queries/fhir/resources/slot-window.ts';
 import { expectOutcome, searchAll } from './people-support.ts';
 
 // Issue 31, item 7: one free-Slot search of ten agendas over 31 days cost about a second of CPU
@@ -94,12 +95,13 @@ describe('FHIR free-Slot searches: work bounded per caller', function () {
     expect(suyas.filter((id) => id.endsWith(`${fecha(2).replace(/-/g, '')}0900`))).to.deep.equal([]);
   });
 
-  it('writes start and end with the offset of their instant, as luxon does, in any zone and across DST changes', () => {
+  it('writes start and end with the offset of their instant, and finds the local date of an instant, as luxon does, in any zone and across DST changes', () => {
     for (const zone of ['Europe/Madrid', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/St_Johns', 'Europe/London', 'UTC']) {
       const from = Date.UTC(2027, 0, 1);
       for (let t = from; t < from + 366 * 86_400_000; t += 97 * 60_000) {
         const dt = DateTime.fromMillis(t, { zone });
         expect(fhirDateTimeAt(dt.toFormat("yyyy-LL-dd'T'HH:mm:ss"), t, zone), `${zone} ${t}`).to.equal(dt.toISO({ suppressMilliseconds: true, includeOffset: true }));
+        expect(localDate(t, zone), `${zone} ${t}`).to.equal(dt.toFormat('yyyy-LL-dd'));
       }
     }
   });

@@ -1,9 +1,9 @@
-import { DateTime } from 'luxon';
 import { agendasLibres, fechas } from '../../disponibilidad.ts';
 import { fhirDateTimeAt } from '../format.ts';
 import { META_COLUMNS, metaOf } from '../meta.ts';
 import type { FhirDb, FhirMeta, FhirResource, FhirViewer } from '../types.ts';
 import { horizon } from './schedule.ts';
+import { localDate, MAX_SLOT_DAYS } from './slot-window.ts';
 
 // Free Slots: the REST free-slot computation (src/queries/disponibilidad.ts) for a few agendas at
 // once, a local date at a time. A search computes the dates its page needs, not all 31: a page of
@@ -72,7 +72,7 @@ export async function freeTime(rc: FhirDb, viewer: FhirViewer, ids: number[], de
 export async function freePage(
   rc: FhirDb, viewer: FhirViewer, ids: number[], range: { desde: string; hasta: string; after: number | null }, count: number, keep: (k: Keyed) => boolean,
 ): Promise<{ free: Keyed[]; cost: number }> {
-  const desde = range.after === null ? range.desde : maxDate(range.desde, DateTime.fromMillis(range.after, { zone: rc.zone }).toFormat('yyyy-LL-dd'));
+  const desde = range.after === null ? range.desde : maxDate(range.desde, localDate(range.after, rc.zone));
   const dates = fechas(desde, range.hasta);
   if (dates.length === 0 || ids.length === 0) return { free: [], cost: 0 };
   const ft = await freeTime(rc, viewer, ids, desde, range.hasta);
@@ -88,5 +88,10 @@ export async function freePage(
 
 const maxDate = (a: string, b: string) => (a > b ? a : b);
 
-/** The most agenda-days a search over these dates may compute: what its caller is charged before it runs. */
-export const freeCost = (ids: number[], desde: string, hasta: string) => ids.length * fechas(desde, hasta).length;
+/**
+ * The most agenda-days a search of a window `ms` long may compute, what its caller is charged
+ * before it runs: the local dates such a window touches, one more than its whole days (at most 32;
+ * across a 23-hour day it may touch one more, left uncharged), by arithmetic, so that a refused
+ * search costs next to nothing (luxon or Intl here was most of a refusal's time).
+ */
+export const freeCost = (ids: number[], ms: number) => ids.length * Math.min(MAX_SLOT_DAYS + 1, Math.floor(Math.max(0, ms - 1) / 86_400_000) + 2);

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { errors } from '../../../platform/errors.ts';
+import { offsetAt } from '../../../platform/zone-clock.ts';
 import { clausesOf, parseDate, parseToken, type DateRange } from '../params.ts';
 import type { SearchClause } from '../types.ts';
 
@@ -73,10 +74,15 @@ export function slotWindow(clauses: SearchClause[], zone: string, now: number, h
   return { from, to: Math.min(to, from + MAX_SLOT_DAYS * 86_400_000), starts, statuses: statusesOf(clauses) };
 }
 
+/** The local date (practice zone) of an instant: its offset from Intl, without luxon's DateTime (every search asks twice). */
+export function localDate(ms: number, zone: string): string {
+  const o = offsetAt(zone, ms);
+  return Number.isFinite(o) ? new Date(ms + o * 60_000).toISOString().slice(0, 10) : DateTime.fromMillis(ms, { zone }).toFormat('yyyy-LL-dd');
+}
+
 /** The local dates (practice zone) the window touches, for the free-slot computation. */
 export function localDates(w: SlotWindow, zone: string): { desde: string; hasta: string } {
-  const d = (ms: number) => DateTime.fromMillis(ms, { zone }).toFormat('yyyy-LL-dd');
-  return { desde: d(w.from), hasta: d(Math.max(w.from, w.to - 1)) };
+  return { desde: localDate(w.from, zone), hasta: localDate(Math.max(w.from, w.to - 1), zone) };
 }
 
 export const inWindow = (w: SlotWindow, at: number) => at >= w.from && at < w.to && w.starts.every((ranges) => ranges.some((r) => startMatches(at, r)));

@@ -64,9 +64,7 @@ const wantsFree = (q: SlotQuery): q is SlotQuery & { wanted: number[] } => q.w.s
 /** The most agenda-days of free time the search may compute (charged to its caller first). */
 function searchCost(rc: FhirDb, req: SearchRequest): number {
   const q = slotQuery(rc, req);
-  if (!wantsFree(q)) return 0;
-  const { desde, hasta } = localDates(q.w, rc.zone);
-  return freeCost(q.wanted, desde, hasta);
+  return wantsFree(q) ? freeCost(q.wanted, q.w.to - q.w.from) : 0;
 }
 
 async function blockedTime(rc: FhirDb, viewer: FhirViewer, q: SlotQuery): Promise<Keyed[]> {
