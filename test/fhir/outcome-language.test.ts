@@ -41,9 +41,10 @@ describe('FHIR OperationOutcome texts follow Accept-Language as the REST API doe
     }
   });
 
-  it('a failed export and a cancelled one speak the language of the request that asks', async () => {
+  it('a kick-off, a failed export and a cancellation speak the language of the request that asks', async () => {
     const k = await srv.request('GET', '/fhir/R4/$export', { token: admin, headers: { Prefer: 'respond-async' } });
     expect(k.status, k.text).to.equal(202);
+    expect(k.body.issue[0].diagnostics).to.match(/^Exportación aceptada; consulte http/);
     const status = new URL(k.headers.get('content-location')!).pathname;
     const id = status.split('/').pop()!;
     for (let r = await srv.request('GET', status, { token: admin }); r.status !== 200; r = await srv.request('GET', status, { token: admin })) {

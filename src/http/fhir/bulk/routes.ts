@@ -11,7 +11,7 @@ import { sincePosition } from '../../../queries/fhir/bulk/since.ts';
 import { nudgeExportWorkers } from '../../../queries/fhir/bulk/worker.ts';
 import type { FhirViewer } from '../../../queries/fhir/types.ts';
 import { FHIR_BASE_PATH, fhirBase, fhirDbOf } from '../gateway.ts';
-import { FHIR_JSON } from '../outcome.ts';
+import { FHIR_JSON, inLanguage } from '../outcome.ts';
 import { fhirViewer } from '../viewer.ts';
 import { checkHeaders, parseKickoff, type Level } from './kickoff.ts';
 import { cancelExport, exportFile, exportStatus } from './status.ts';
@@ -72,7 +72,7 @@ async function kickoff(ctx: Context, deps: AppDeps, level: Level, idGrupo: strin
   ctx.status = 202;
   ctx.set('Content-Location', `${base}/$export-status/${id}`);
   ctx.type = FHIR_JSON;
-  ctx.body = information(`Export accepted; poll ${base}/$export-status/${id}`);
+  ctx.body = information(inLanguage(ctx, { es: `Exportación aceptada; consulte ${base}/$export-status/${id}`, en: `Export accepted; poll ${base}/$export-status/${id}` }));
 }
 
 export function registerBulkRoutes(router: Router, deps: AppDeps, auth: Middleware): void {
