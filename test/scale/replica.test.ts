@@ -73,7 +73,9 @@ describe('read replica (DATABASE_REPLICA_URL): list reads on a streaming standby
     for (const d of [primaryDir, db?.standbyDir]) if (d) removeSideFiles(d);
   });
 
-  describe('a standby 200 ms behind, REPLICA_WAIT_MS 3000', () => {
+  // 1 s behind: a write answers well within that even on a loaded machine (at 200 ms a slow write's
+  // answer came after the standby had replayed it, and reads without the token looked fresh).
+  describe('a standby 1 s behind, REPLICA_WAIT_MS 3000', () => {
     let srv: RunningServer;
     let admin: string;
     before(async () => {
@@ -82,11 +84,11 @@ describe('read replica (DATABASE_REPLICA_URL): list reads on a streaming standby
     });
     after(() => srv?.close());
 
-    it('a write answers a consistency token; a read sending it back is never stale (50 rounds), a read without it is (served by the standby)', async () => {
-      await applyDelay(db.standby.url, 200);
+    it('a write answers a consistency token; a read sending it back is never stale (20 rounds), a read without it is (served by the standby)', async () => {
+      await applyDelay(db.standby.url, 1000);
       let stale = 0;
       let staleWithout = 0;
-      for (let i = 0; i < 50; i++) {
+      for (let i = 0; i < 20; i++) {
         const w = await create(srv, admin);
         expect(w.status).to.equal(201);
         expect(w.token).to.match(/^[A-Za-z0-9_-]+$/);
@@ -95,16 +97,16 @@ describe('read replica (DATABASE_REPLICA_URL): list reads on a streaming standby
       }
       expect(stale).to.equal(0);
       // Without the token the standby answers at once, before it has replayed the write.
-      expect(staleWithout).to.be.greaterThan(40);
+      expect(staleWithout).to.be.greaterThan(15);
     });
 
-    it('the typed client sends its last write\'s token back: its lists are never stale (20 rounds); without it they are', async () => {
-      await applyDelay(db.standby.url, 200);
+    it('the typed client sends its last write\'s token back: its lists are never stale (10 rounds); without it they are', async () => {
+      await applyDelay(db.standby.url, 1000);
       const client = createPracticeClient({ baseUrl: srv.url, token: admin });
       const eventual = createPracticeClient({ baseUrl: srv.url, token: admin, readYourWrites: false });
       let stale = 0;
       let staleEventual = 0;
-      for (let i = 0; i < 20; i++) {
+      for (let i = 0; i < 10; i++) {
         const created = await client.POST('/api/admin/situaciones', { body: { nombre: `Situación ${++n}`, categoria: 'Relacional' } });
         expect(created.response.status).to.equal(201);
         const nombre = created.data!.nombre;
@@ -112,7 +114,7 @@ describe('read replica (DATABASE_REPLICA_URL): list reads on a streaming standby
         if (!(await client.GET('/api/admin/situaciones')).data!.some((x) => x.nombre === nombre)) stale++;
       }
       expect(stale).to.equal(0);
-      expect(staleEventual).to.be.greaterThan(15);
+      expect(staleEventual).to.be.greaterThan(7);
     });
 
     it('a clinical list read on the standby writes its access log on the primary (the standby stays in use)', async () => {
