@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError, pacienteBody, uniqueEmail } from '../http/helpers.ts';
 import { asignar, newCita, newPaciente } from '../notifications/support.ts';
 import { newFirmante, PASSWORD, type Firmante } from '../clinico/firma-support.ts';
+import { countBcryptRuns } from '../support/bcrypt-runs.ts';
 
 // Issue 31, item 2: guesses sent all at once got past the account lockout, which was read before
 // bcrypt and written after it (40 wrong signing passwords all 401, 100 wrong logins from 4
@@ -19,18 +20,12 @@ const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t
 describe('account lockout under concurrent guesses (LOGIN_MAX_FAILURES, AUTH_RATE_PER_MINUTE)', () => {
   let srv: TestServer;
   let admin: string;
-  let bcryptRuns = 0;
+  let bcrypt: { runs: () => number };
 
   before(async () => {
     srv = await startTestServer({ env: { LOGIN_MAX_FAILURES: String(MAX), AUTH_RATE_PER_MINUTE: '30', TRUST_PROXY: 'true' } });
     admin = await srv.adminToken();
-    // Counts the password checks bcrypt actually ran.
-    const queue = srv.deps.throttles.bcrypt;
-    const run = queue.run.bind(queue);
-    queue.run = (task) => {
-      bcryptRuns += 1;
-      return run(task);
-    };
+    bcrypt = countBcryptRuns(srv);
   });
   after(() => srv?.stop());
 
@@ -51,10 +46,10 @@ describe('account lockout under concurrent guesses (LOGIN_MAX_FAILURES, AUTH_RAT
   it('40 wrong signing passwords at once: only LOGIN_MAX_FAILURES are checked, the rest 429, and the right one then cannot sign', async () => {
     const psi = await newFirmante(srv, admin, 'Elena');
     const id = await unsignedSesion(psi, '10');
-    const runsBefore = bcryptRuns;
+    const runsBefore = bcrypt.runs();
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => firmar(psi, id, `adivina${i}`, SIGNING_ADDRESSES[i % 4])));
     expect(tally(answers.map((r) => r.status))).to.deep.equal({ 401: MAX, 429: 40 - MAX });
-    expect(bcryptRuns - runsBefore, 'passwords checked').to.equal(MAX);
+    expect(bcrypt.runs() - runsBefore, 'passwords checked').to.equal(MAX);
     const right = await firmar(psi, id, PASSWORD, SIGNING_ADDRESSES[0]);
     expectError(right, 429);
     expect(Number(right.headers.get('retry-after'))).to.be.at.least(1);
@@ -66,11 +61,11 @@ describe('account lockout under concurrent guesses (LOGIN_MAX_FAILURES, AUTH_RAT
   it('100 wrong logins at once from 4 addresses: only LOGIN_MAX_FAILURES are checked, the rest 429, and the right one is refused', async () => {
     const email = uniqueEmail('asedio');
     expect((await srv.request('POST', '/auth/register-paciente', { body: pacienteBody({}, { email, password: 'secreto123' }), headers: from('198.51.100.40') })).status).to.equal(200);
-    const runsBefore = bcryptRuns;
+    const runsBefore = bcrypt.runs();
     const login = (password: string, address: string) => srv.request('POST', '/auth/login', { body: { email, password }, headers: from(address) });
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login(`adivina${i}`, LOGIN_ADDRESSES[i % 4])));
     expect(tally(answers.map((r) => r.status))).to.deep.equal({ 401: MAX, 429: 100 - MAX });
-    expect(bcryptRuns - runsBefore, 'passwords checked').to.equal(MAX);
+    expect(bcrypt.runs() - runsBefore, 'passwords checked').to.equal(MAX);
     expectError(await login('secreto123', LOGIN_ADDRESSES[0]), 429);
     // Another account logs in meanwhile: the lock is the account's, not the server's.
     const other = uniqueEmail('vecina');
@@ -94,11 +89,11 @@ describe('account lockout under concurrent guesses (LOGIN_MAX_FAILURES, AUTH_RAT
     const address = '198.51.100.60';
     // Requests that never reach a password (a record not found) spend the address's minute as well.
     for (let i = 0; i < 30; i++) expectError(await firmar(psi, 424242, PASSWORD, address), 404);
-    const runsBefore = bcryptRuns;
+    const runsBefore = bcrypt.runs();
     const over = await firmar(psi, id, PASSWORD, address);
     expectError(over, 429);
     expect(Number(over.headers.get('retry-after'))).to.be.at.least(1);
-    expect(bcryptRuns, 'no password checked').to.equal(runsBefore);
+    expect(bcrypt.runs(), 'no password checked').to.equal(runsBefore);
     expect(await firmaOf(psi, id)).to.equal(null);
     // From another address the psychologist signs.
     expect((await firmar(psi, id, PASSWORD, '198.51.100.61')).status).to.equal(201);

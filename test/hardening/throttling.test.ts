@@ -3,21 +3,17 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError, pacienteBody, uniqueEmail } from '../http/helpers.ts';
 import { newPaciente } from '../clinico/support.ts';
 import { SharedLoginFailures, throttlePool } from '../../src/platform/throttle-shared.ts';
+import { countBcryptRuns } from '../support/bcrypt-runs.ts';
 
 const retryAfter = (r: { headers: Headers }) => Number(r.headers.get('retry-after'));
 
 describe('throttling', () => {
   describe('failed logins of one account (LOGIN_MAX_FAILURES)', () => {
     let srv: TestServer;
-    let bcryptRuns = 0;
+    let bcrypt: { runs: () => number };
     before(async () => {
       srv = await startTestServer({ env: { LOGIN_MAX_FAILURES: '5' } });
-      const queue = srv.deps.throttles.bcrypt;
-      const run = queue.run.bind(queue);
-      queue.run = (task) => {
-        bcryptRuns += 1;
-        return run(task);
-      };
+      bcrypt = countBcryptRuns(srv);
     });
     after(() => srv?.stop());
     const login = (email: string, password: string) => srv.request('POST', '/auth/login', { body: { email, password } });
@@ -26,14 +22,14 @@ describe('throttling', () => {
       const email = uniqueEmail('victim');
       expect((await srv.request('POST', '/auth/register-paciente', { body: pacienteBody({}, { email, password: 'secreto123' }) })).status).to.equal(200);
       for (let i = 0; i < 5; i++) expectError(await login(email, 'wrong-pass1'), 401);
-      const runsBefore = bcryptRuns;
+      const runsBefore = bcrypt.runs();
       const locked = await login(email, 'secreto123');
       expectError(locked, 429);
       const again = await login(email, 'wrong-pass1');
       expectError(again, 429);
       expect(retryAfter(locked)).to.be.at.least(1);
       expect(retryAfter(again)).to.be.at.most(retryAfter(locked));
-      expect(bcryptRuns, 'bcrypt never ran for a locked account').to.equal(runsBefore);
+      expect(bcrypt.runs(), 'bcrypt never ran for a locked account').to.equal(runsBefore);
       // Another account is not affected, and its success runs bcrypt as usual.
       const other = uniqueEmail('other');
       expect((await srv.request('POST', '/auth/register-paciente', { body: pacienteBody({}, { email: other, password: 'secreto123' }) })).status).to.equal(200);
@@ -52,7 +48,7 @@ describe('throttling', () => {
         const first = t;
         for (let i = 0; i < 5; i++, t += 1000) expectError(await login(email, `adivina${i}`), 401);
         const last = t - 1000;
-        const runsBefore = bcryptRuns;
+        const runsBefore = bcrypt.runs();
         // 31 s after the lock (the old lock's end) and 5 minutes after: nothing is checked, the right password neither.
         for (const after of [31_000, 5 * 60_000]) {
           t = last + after;
@@ -62,11 +58,11 @@ describe('throttling', () => {
             expect(retryAfter(r), `${after} ms after`).to.equal(Math.ceil((first + 15 * 60_000 - t) / 1000));
           }
         }
-        expect(bcryptRuns, 'no password checked during the lock').to.equal(runsBefore);
+        expect(bcrypt.runs(), 'no password checked during the lock').to.equal(runsBefore);
         // Just after the oldest failure leaves the window, one more attempt is checked (and only one).
         t = first + 15 * 60_000 + 1;
         expectError(await login(email, 'adivina-otra'), 401);
-        expect(bcryptRuns - runsBefore, 'checked').to.equal(1);
+        expect(bcrypt.runs() - runsBefore, 'checked').to.equal(1);
         expectError(await login(email, 'secreto123'), 429);
         // The next failure leaves the window: the right password is checked and clears the account.
         t = first + 1000 + 15 * 60_000 + 1;
