@@ -3,7 +3,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Position } from '../eventstore/port.ts';
 import { errors } from '../platform/errors.ts';
-import type { AppDeps } from './deps.ts';
 
 // Read-your-writes across a read replica (docs/operations.md "Read replica"): a write's answer
 // carries the log position it stored as an opaque token; a read that sends it back is answered
@@ -111,7 +110,13 @@ export function noteWritten(position: Position | null): void {
 }
 
 /** The options of a service's deps: the REST routes' guard (app.ts) and FHIR's (fhir/gateway.ts) build them alike. */
-export const consistencyOf = (deps: AppDeps): ConsistencyOptions => ({
+export interface ConsistencySources {
+  store: { compare: Compare; head: () => Promise<Position | null> };
+  projections: { waitForReads: WaitForReads };
+  config: { jwtSecret: string; eventStore: string; readYourWritesTimeoutMs: number };
+}
+
+export const consistencyOf = (deps: ConsistencySources): ConsistencyOptions => ({
   compare: (a, b) => deps.store.compare(a, b),
   key: consistencyKey(deps.config.jwtSecret, deps.config.eventStore),
   head: () => deps.store.head(),
