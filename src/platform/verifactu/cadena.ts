@@ -1,0 +1,42 @@
+import { huellaAlta, huellaAnulacion } from './huella.ts';
+import type { RegistroAlta, RegistroAnterior, RegistroAnulacion } from './tipos.ts';
+
+// The chain of an issuer's records: each record carries the identity and huella of the one before
+// it, and its own huella covers that previous huella, so changing, removing or reordering any
+// record breaks every huella after it.
+
+export type RegistroEncadenado =
+  | { tipo: 'alta'; registro: RegistroAlta; huella: string }
+  | { tipo: 'anulacion'; registro: RegistroAnulacion; huella: string };
+
+/** What the next record's Encadenamiento/RegistroAnterior says about this one. */
+export function anteriorDe(r: RegistroEncadenado): RegistroAnterior {
+  const id = r.tipo === 'alta' ? r.registro.factura : r.registro.anulada;
+  return { ...id, huella: r.huella };
+}
+
+export const huellaDe = (r: RegistroEncadenado) => (r.tipo === 'alta' ? huellaAlta(r.registro) : huellaAnulacion(r.registro));
+
+export interface Rotura {
+  /** Position in the list given (0 = first record). */
+  indice: number;
+  motivo: 'huella' | 'encadenamiento';
+}
+
+const mismoAnterior = (a: RegistroAnterior | null, b: RegistroAnterior | null) =>
+  a === null || b === null ? a === b
+    : a.idEmisor === b.idEmisor && a.numSerie === b.numSerie && a.fechaExpedicion === b.fechaExpedicion && a.huella === b.huella;
+
+/**
+ * The first record, in chain order, whose stored huella is not the one its fields give ('huella')
+ * or whose link does not name the record before it ('encadenamiento'); null if the chain holds.
+ */
+export function primeraRotura(registros: readonly RegistroEncadenado[]): Rotura | null {
+  for (let i = 0; i < registros.length; i++) {
+    const r = registros[i];
+    const esperado = i === 0 ? null : anteriorDe(registros[i - 1]);
+    if (!mismoAnterior(r.registro.anterior, esperado)) return { indice: i, motivo: 'encadenamiento' };
+    if (huellaDe(r) !== r.huella) return { indice: i, motivo: 'huella' };
+  }
+  return null;
+}
