@@ -19,6 +19,7 @@ import { scaleOutSection } from './scale-out.ts';
 import { profileSection } from './profile.ts';
 import { fhirExportSection } from './fhir-export.ts';
 import { fhirSlotsSection } from './fhir-slots.ts';
+import { billingPdfSection } from './billing-pdf.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
 import { load1, machine, saveResults, textTable, updateReadme, type Figure, type RunInfo } from './lib/report.ts';
@@ -36,6 +37,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   'scale-out': scaleOutSection,
   'fhir-export': fhirExportSection,
   'fhir-slots': fhirSlotsSection,
+  'billing-pdf': billingPdfSection,
 };
 
 const { values } = parseArgs({
