@@ -104,7 +104,7 @@ export function totales(doc: Doc, vista: FacturaVista, y: number): number {
   return y + mm(4);
 }
 
-/** Each exemption's legal mention once (art. 6.1 j RD 1619/2012). */
+/** Each exemption's legal mention once (RD 1619/2012 art. 6.1). */
 export function menciones(doc: Doc, vista: FacturaVista, y: number): number {
   const textos = new Set<string>();
   for (const l of vista.lineas) if (l.impuesto.tipo === 'exenta') textos.add(mencionExencion(l.impuesto));

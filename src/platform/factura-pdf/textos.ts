@@ -3,7 +3,7 @@
 import type { TipoFactura } from '../verifactu/tipos.ts';
 import type { ImpuestoExento } from './tipos.ts';
 
-/** The legal mention of psychotherapy by a health professional (art. 6.1 j RD 1619/2012). */
+/** The legal mention an exempt line needs (RD 1619/2012 art. 6.1): psychotherapy by a health professional. */
 export const MENCION_EXENCION_PSICOLOGIA = 'Operación exenta de IVA en virtud del artículo 20.Uno.3º de la Ley 37/1992';
 
 /** The kinds of rectifying invoice, as AEAT's TipoFactura list names them. */

@@ -8,7 +8,7 @@ import type { TipoFactura } from '../verifactu/tipos.ts';
 /** The description a line gets when it has none: never a diagnosis or clinical content. */
 export const DESCRIPCION_POR_DEFECTO = 'Sesión de psicología';
 
-/** Issuer or recipient: name, tax id and address (RD 1619/2012 art. 6.1 c, d, e). */
+/** Issuer or recipient: name, tax id and address (RD 1619/2012 art. 6.1). */
 export interface ParteFactura {
   nombre: string;
   nif: string;
@@ -54,7 +54,7 @@ export interface FacturaVista {
   tipoFactura: TipoFactura;
   /** YYYY-MM-DD. */
   fechaExpedicion: string;
-  /** The date of the operation when it differs from the date of issue (art. 6.1 n). */
+  /** The date of the operation when it differs from the date of issue (RD 1619/2012 art. 6.1). */
   fechaOperacion?: string;
   emisor: ParteFactura;
   /** Absent only on a simplified invoice (F2). */
