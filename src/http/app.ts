@@ -19,6 +19,8 @@ import { discardUploads, psicologosRoutes } from './routes/psicologos.ts';
 import { adminPsicologosRoutes } from './routes/admin-psicologos.ts';
 import { direccionesRoutes } from './routes/direcciones.ts';
 import { situacionesRoutes } from './routes/situaciones.ts';
+import { serviciosRoutes } from './routes/servicios.ts';
+import { tarifasRoutes } from './routes/tarifas.ts';
 import { ajustesRoutes } from './routes/ajustes.ts';
 import { dispositivosRoutes } from './routes/dispositivos.ts';
 import { citasRoutes } from './routes/citas.ts';
@@ -56,6 +58,8 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...adminPsicologosRoutes(deps),
     ...direccionesRoutes(deps),
     ...situacionesRoutes(deps),
+    ...serviciosRoutes(deps),
+    ...tarifasRoutes(deps),
     ...ajustesRoutes(deps),
     ...dispositivosRoutes(deps),
     ...citasRoutes(deps),

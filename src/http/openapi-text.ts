@@ -11,6 +11,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Archivos': 'Archivos subidos (fotos de perfil)',
   'Direcciones': 'Direcciones postales de los pacientes',
   'Situaciones': 'Catálogo de situaciones (motivos de consulta) que mantiene la administración',
+  'Tarifas': 'Servicios y precios de la consulta (céntimos de euro), precios propios de cada psicólogo, tarifa de cada paciente y precio de una sesión (docs/billing.md)',
   'Ajustes': 'Preferencias de cada usuario: idioma, notificaciones, modo oscuro y zona horaria',
   'Dispositivos': 'Tokens de notificaciones push de los dispositivos de cada usuario',
   'Citas': 'Citas entre pacientes y psicólogos: petición, cambios, estados y agenda del paciente',
@@ -31,6 +32,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
 export const PATH_PARAMETERS: Record<string, string> = {
   id: 'Identificador del recurso de la ruta (entero de 1 a 2147483647)',
   idPaciente: 'Identificador del paciente (entero de 1 a 2147483647)',
+  idServicio: 'Identificador del servicio (entero de 1 a 2147483647)',
   name: 'Nombre del archivo tal como aparece en fotoPerfilUrl',
   token: 'Token de notificaciones push registrado por el usuario',
   secreto: 'Secreto del feed de calendario, tal como aparece en la URL que dio POST /api/calendario/feed',

@@ -28,7 +28,7 @@ const RECURSOS = {
   Archivo: 'm', Bloqueo: 'm', Cita: 'f', 'Cliente FHIR': 'm', 'Dirección': 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f',
   'Entrada del diario': 'f', 'Feed de calendario': 'm', 'Historial clínico': 'm', 'Horario laboral': 'm', Mensaje: 'm',
   Paciente: 'm', 'Perfil de psicólogo': 'm', 'Psicólogo': 'm', 'Psicólogo asignado': 'm', Recurso: 'm', Serie: 'f',
-  'Sesión': 'f', 'Situación': 'f', Usuario: 'm',
+  Servicio: 'm', 'Sesión': 'f', 'Situación': 'f', Tarifa: 'f', Usuario: 'm',
 } as const satisfies Record<string, 'm' | 'f'>;
 
 export type Recurso = keyof typeof RECURSOS;

@@ -18,6 +18,7 @@ import { pacientesProjection } from './pacientes.ts';
 import { psicologosProjection } from './psicologos.ts';
 import { retencionProjection } from './retencion.ts';
 import { situacionesProjection } from './situaciones.ts';
+import { tarifasProjection } from './tarifas.ts';
 import { usuariosProjection } from './usuarios.ts';
 import { feedsCalendarioProjection } from './feeds-calendario.ts';
 import { listaEsperaProjection } from './lista-espera.ts';
@@ -31,6 +32,7 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   psicologosProjection,
   direccionesProjection,
   situacionesProjection,
+  tarifasProjection,
   ajustesProjection,
   dispositivosProjection,
   retencionProjection,

@@ -9,6 +9,7 @@ const LISTINGS = [
   '/auth/admins', '/api/pacientes/admin', '/api/psicologo', '/api/admin/psicologos', '/api/admin/psicologos/pacientes',
   '/api/admin/direcciones', '/api/situaciones', '/api/admin/situaciones', '/api/admin/ajustes', '/api/admin/citas',
   '/api/admin/sesiones', '/api/admin/historial-clinico', '/api/admin/diario-emocional', '/api/admin/progreso-emocional',
+  '/api/admin/servicios',
 ];
 
 describe('npm run projections:rebuild beside a running server', function () {
@@ -56,6 +57,9 @@ describe('npm run projections:rebuild beside a running server', function () {
       await ok('POST', '/api/progreso-emocional', pac.token, { fecha: DateTime.now().setZone('Europe/Madrid').toISODate(), nivelEstres: i, nivelAnsiedad: 2, nivelAnimo: 8 });
     }
     await ok('POST', '/api/admin/situaciones', admin, { nombre: 'Soledad no deseada', categoria: 'Relacional', descripcion: 'x', activo: true });
+    const servicio = await ok('POST', '/api/admin/servicios', admin, { nombre: 'Sesión individual', precioCentimos: 6000, duracionMinutos: 50 });
+    await ok('PUT', `/api/admin/servicios/${servicio.idServicio}`, admin, { nombre: 'Informe', precioCentimos: 12000, iva: 21 });
+    await ok('POST', '/api/admin/servicios', admin, { nombre: 'Retirado', precioCentimos: 0 }).then((r) => ok('DELETE', `/api/admin/servicios/${r.idServicio}`, admin));
     const before = await snapshot();
     for (const [path, body] of Object.entries(before)) expect(body, path).to.be.an('array');
     expect((before['/api/admin/citas'] as unknown[]).length).to.equal(3);

@@ -36,6 +36,7 @@ import * as m051 from './051_fhir_export_marcas_jobs.ts';
 import * as m048 from './048_throttle_login_reservations.ts';
 import * as m049 from './049_adendas_huella_clave.ts';
 import * as m050 from './050_secret_checks.ts';
+import * as m052 from './052_tarifas.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '048_throttle_login_reservations': m048,
   '049_adendas_huella_clave': m049,
   '050_secret_checks': m050,
+  '052_tarifas': m052,
 };
