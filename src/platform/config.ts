@@ -7,6 +7,7 @@ import { envInt as int, type Env } from './env.ts';
 import { loadAuditConfig, type AuditConfig } from './audit/config.ts';
 import { embeddedPgPortOf } from './postgres/port.ts';
 import { loadPublicBaseUrl } from './public-url.ts';
+import { loadAeatConfig, type AeatConfig } from './verifactu/aeat-config.ts';
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -63,6 +64,8 @@ export interface Config {
   limits: Limits;
   /** The tamper-evident log's signing key and checkpoint cadence (docs/audit.md). */
   audit: AuditConfig;
+  /** Submission of VERI*FACTU records to AEAT: off unless VERIFACTU_SUBMIT=true (docs/billing.md). */
+  aeat: AeatConfig;
 }
 
 export { ConfigError } from './config-error.ts';
@@ -165,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsMinCell: int(env, 'ANALYTICS_MIN_CELL', 5, 1, 1000),
     limits: loadLimits(env),
     audit: loadAuditConfig(env, production, dataDir),
+    aeat: loadAeatConfig(env, production),
   };
 }
 

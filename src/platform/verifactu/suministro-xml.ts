@@ -18,14 +18,23 @@ export type RegistroParaEnvio = { tipo: 'alta'; registro: RegistroAlta } | { tip
 
 const emisorDe = (r: RegistroParaEnvio) => (r.tipo === 'alta' ? r.registro.factura.idEmisor : r.registro.anulada.idEmisor);
 
-/** The whole document, XML declaration included. Every record must be the obligado's own. */
-export function suministroXml(obligado: Persona, sistema: SistemaInformatico, registros: readonly RegistroParaEnvio[]): string {
+/**
+ * The whole document, XML declaration included. Every record must be the obligado's own.
+ * `incidencia`: the records were made while AEAT could not be reached (a technical incident) and
+ * go late: the Cabecera says so with RemisionVoluntaria/Incidencia = S.
+ */
+export function suministroXml(
+  obligado: Persona, sistema: SistemaInformatico, registros: readonly RegistroParaEnvio[], opciones: { incidencia?: boolean } = {},
+): string {
   if (registros.length < 1 || registros.length > MAX_REGISTROS_POR_ENVIO) {
     throw new RangeError(`a submission holds 1 to ${MAX_REGISTROS_POR_ENVIO} records, not ${registros.length}`);
   }
   const ajeno = registros.find((r) => emisorDe(r) !== obligado.nif);
   if (ajeno) throw new RangeError(`a record of issuer ${emisorDe(ajeno)} in a submission of ${obligado.nif}`);
-  const cabecera = nodo('sum:Cabecera', [nodo('sum1:ObligadoEmision', [texto('sum1:NombreRazon', obligado.nombreRazon), texto('sum1:NIF', obligado.nif)])]);
+  const cabecera = nodo('sum:Cabecera', [
+    nodo('sum1:ObligadoEmision', [texto('sum1:NombreRazon', obligado.nombreRazon), texto('sum1:NIF', obligado.nif)]),
+    opciones.incidencia === true && nodo('sum1:RemisionVoluntaria', [texto('sum1:Incidencia', 'S')]),
+  ]);
   const cuerpo = registros.map((r) => nodo('sum:RegistroFactura', [
     r.tipo === 'alta' ? registroAltaXml(r.registro, sistema) : registroAnulacionXml(r.registro, sistema),
   ]));
