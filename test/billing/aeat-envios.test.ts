@@ -135,6 +135,25 @@ describe('AEAT sender (EnviadorAeat with RecordingAeat and a test clock)', () =>
     expect(e.aeatCaida).to.equal(false);
   });
 
+  it('ejecutar sleeps through AEAT\'s wait and the retries, and stops when told', async () => {
+    const e = enviador();
+    encolar(e, altas(2));
+    const parar = new AbortController();
+    const sueños: number[] = [];
+    let vueltas = 0;
+    aeat.inalcanzable = true;
+    await e.ejecutar(parar.signal, async (ms) => {
+      sueños.push(ms);
+      ahora += ms;
+      if (++vueltas === 2) aeat.inalcanzable = false;
+      if (e.pendientes.length === 0) parar.abort();
+    });
+    // Two retry waits, the lote sent, then an idle pause in which the test stops it.
+    expect(sueños).to.deep.equal([5_000, 10_000, 1_000]);
+    expect(aeat.lotes).to.have.length(1);
+    expect(guardados).to.have.length(2);
+  });
+
   (hayXmllint() ? it : it.skip)('the fake checks every document against AEAT\'s schema (xmllint) and refuses an invalid one as AEAT would', async () => {
     const [mal] = altas(1);
     if (mal.tipo === 'alta') mal.registro.factura.numSerie = 'X'.repeat(61); // NumSerieFactura: at most 60 characters

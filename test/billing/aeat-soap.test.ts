@@ -41,7 +41,7 @@ const RESPUESTA = `<?xml version="1.0" encoding="UTF-8"?><env:Envelope xmlns:env
 const fault = (code: string, texto: string) =>
   `<env:Envelope xmlns:env="${NS_SOAP_11}"><env:Body><env:Fault><faultcode>env:${code}</faultcode><faultstring>${texto}</faultstring></env:Fault></env:Body></env:Envelope>`;
 
-type Modo = 'ok' | 'fault-server' | 'fault-client' | '503' | 'mudo';
+type Modo = 'ok' | 'fault-server' | 'fault-client' | '503' | '403' | 'basura' | 'mudo';
 
 describe('AEAT SOAP adapter (mutual TLS on loopback)', function () {
   let dir: string;
@@ -83,7 +83,9 @@ describe('AEAT SOAP adapter (mutual TLS on loopback)', function () {
         const [status, body] = modo === 'ok' ? [200, RESPUESTA]
           : modo === 'fault-server' ? [500, fault('Server', 'Codigo[-1].Error interno')]
             : modo === 'fault-client' ? [500, fault('Client', 'Codigo[4102].El XML no cumple el esquema. Falta informar campo obligatorio.: NIF')]
-              : [503, 'Service Unavailable'];
+              : modo === '403' ? [403, '<html>Forbidden</html>']
+                : modo === 'basura' ? [200, '<html><body>Mantenimiento</body></html>']
+                  : [503, 'Service Unavailable'];
         res.writeHead(status, { 'Content-Type': 'text/xml; charset=utf-8' }).end(body);
       });
     });
@@ -157,6 +159,14 @@ describe('AEAT SOAP adapter (mutual TLS on loopback)', function () {
     modo = 'fault-client';
     const cliente = await fallo(adapter(p12()).submit(lote));
     expect([cliente.reintentable, cliente.causa, cliente.codigo]).to.deep.equal([false, 'rechazo', '4102']);
+  });
+
+  it('a 200 that is not AEAT\'s answer is retried (whether AEAT kept the records is unknown); a 403 is configuration', async () => {
+    modo = 'basura';
+    expect((await fallo(adapter(p12()).submit(lote))).reintentable).to.equal(true);
+    modo = '403';
+    const e = await fallo(adapter(p12()).submit(lote));
+    expect([e.causa, e.codigo]).to.deep.equal(['configuracion', '403']);
   });
 
   it('gives up on a silent server after its timeout, retryable; and an unreachable host is retryable', async () => {
