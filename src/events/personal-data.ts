@@ -6,6 +6,7 @@ import { directorioSeals } from './seals/directorio.ts';
 import { sesionesSeals } from './seals/sesiones.ts';
 import { pacientesSeals } from './seals/pacientes.ts';
 import { psicologosSeals } from './seals/psicologos.ts';
+import { facturasSeals } from './seals/facturas.ts';
 
 /** Which fields of an event are personal, whose they are, and under which of the person's keys. */
 export interface SealSpec {
@@ -26,6 +27,7 @@ export const sealSpecs: Record<string, SealSpec> = {
   ...sesionesSeals,
   ...clinicoSeals,
   ...mensajesSeals,
+  ...facturasSeals,
   UsuarioRegistrado: {
     subject: (d) => `usuario-${d.idUsuario}`,
     // emailHash too: a keyed hash of an erased e-mail must not outlive the person's key.

@@ -21,6 +21,7 @@ import { direccionesRoutes } from './routes/direcciones.ts';
 import { situacionesRoutes } from './routes/situaciones.ts';
 import { serviciosRoutes } from './routes/servicios.ts';
 import { tarifasRoutes } from './routes/tarifas.ts';
+import { facturasRoutes } from './routes/facturas.ts';
 import { ajustesRoutes } from './routes/ajustes.ts';
 import { dispositivosRoutes } from './routes/dispositivos.ts';
 import { citasRoutes } from './routes/citas.ts';
@@ -60,6 +61,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...situacionesRoutes(deps),
     ...serviciosRoutes(deps),
     ...tarifasRoutes(deps),
+    ...facturasRoutes(deps),
     ...ajustesRoutes(deps),
     ...dispositivosRoutes(deps),
     ...citasRoutes(deps),

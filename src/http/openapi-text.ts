@@ -12,6 +12,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Direcciones': 'Direcciones postales de los pacientes',
   'Situaciones': 'Catálogo de situaciones (motivos de consulta) que mantiene la administración',
   'Tarifas': 'Servicios y precios de la consulta (céntimos de euro), precios propios de cada psicólogo, tarifa de cada paciente y precio de una sesión (docs/billing.md)',
+  'Facturas': 'Facturas emitidas: emisor (la consulta o cada psicólogo), numeración sin huecos por serie y año, registros VERI*FACTU encadenados, anulación, PDF con el QR (docs/billing.md)',
   'Ajustes': 'Preferencias de cada usuario: idioma, notificaciones, modo oscuro y zona horaria',
   'Dispositivos': 'Tokens de notificaciones push de los dispositivos de cada usuario',
   'Citas': 'Citas entre pacientes y psicólogos: petición, cambios, estados y agenda del paciente',

@@ -19,6 +19,7 @@ import { psicologosProjection } from './psicologos.ts';
 import { retencionProjection } from './retencion.ts';
 import { situacionesProjection } from './situaciones.ts';
 import { tarifasProjection } from './tarifas.ts';
+import { facturasProjection } from './facturas.ts';
 import { usuariosProjection } from './usuarios.ts';
 import { feedsCalendarioProjection } from './feeds-calendario.ts';
 import { listaEsperaProjection } from './lista-espera.ts';
@@ -33,6 +34,7 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   direccionesProjection,
   situacionesProjection,
   tarifasProjection,
+  facturasProjection,
   ajustesProjection,
   dispositivosProjection,
   retencionProjection,

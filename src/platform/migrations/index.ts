@@ -37,6 +37,7 @@ import * as m048 from './048_throttle_login_reservations.ts';
 import * as m049 from './049_adendas_huella_clave.ts';
 import * as m050 from './050_secret_checks.ts';
 import * as m052 from './052_tarifas.ts';
+import * as m053 from './053_facturas.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '049_adendas_huella_clave': m049,
   '050_secret_checks': m050,
   '052_tarifas': m052,
+  '053_facturas': m053,
 };

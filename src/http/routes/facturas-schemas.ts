@@ -1,0 +1,54 @@
+import { named, s, type JsonSchema } from '../validation.ts';
+
+// The invoice as the API answers it (docs/billing.md "Invoices and numbering"). Amounts in integer EUR cents.
+
+const centimos = (description: string): JsonSchema => s.int({ minimum: 0, description });
+const parte = (description: string) => named(`ParteFactura${description === 'emisor' ? 'Emisor' : 'Destinatario'}`, s.object(
+  {
+    nombreRazon: s.string({ description: 'Nombre o razón social' }),
+    nif: s.string({ description: 'NIF o NIE' }),
+    domicilio: s.array(s.string(), { description: 'Domicilio, una línea por elemento' }),
+  },
+  ['nombreRazon', 'nif', 'domicilio'],
+  { description },
+));
+
+const lineaSchema = named('LineaFactura', s.object(
+  {
+    descripcion: s.string({ description: 'Descripción (nunca contenido clínico)' }),
+    idServicio: s.nullable(s.int({ description: 'Servicio facturado; null en una línea escrita a mano' })),
+    cantidad: s.int({ minimum: 1 }),
+    precioUnitarioCentimos: centimos('Precio unitario antes de IVA'),
+    baseCentimos: centimos('Base imponible: precio unitario × cantidad'),
+    iva: { type: ['string', 'integer'], enum: ['EXENTO', 21, 10, 4], minimum: 4, maximum: 21, description: 'EXENTO (causa E1, art. 20.Uno.3º Ley 37/1992) o el tipo en porcentaje' },
+    cuotaCentimos: centimos('Cuota de IVA (0 si exenta), redondeada al céntimo'),
+  },
+  ['descripcion', 'idServicio', 'cantidad', 'precioUnitarioCentimos', 'baseCentimos', 'iva', 'cuotaCentimos'],
+));
+
+export const facturaSchema = named('Factura', s.object(
+  {
+    idFactura: s.int(),
+    idPaciente: s.int(),
+    idPsicologo: s.nullable(s.int({ description: 'Psicólogo del paciente al emitirla' })),
+    idPsicologoEmisor: s.nullable(s.int({ description: 'Psicólogo que la emite como profesional; null: la emite la consulta' })),
+    serie: s.string({ example: '2026-A', description: 'Serie: año y letra, una por emisor y año' }),
+    numero: s.int({ minimum: 1, description: 'Número correlativo en la serie, sin huecos ni repeticiones' }),
+    numSerie: s.string({ example: '2026-A/000001', description: 'Serie y número, como se registran ante la AEAT' }),
+    fechaExpedicion: s.date(),
+    tipoFactura: { ...s.enum(['F1', 'F2']), description: 'F1 completa; F2 simplificada (paciente sin NIF o domicilio, hasta 400,00 €)' },
+    estado: { ...s.enum(['EMITIDA', 'ANULADA']), description: 'ANULADA tras su registro de anulación; nunca se borra' },
+    emisor: parte('emisor'),
+    destinatario: s.nullable(parte('destinatario')),
+    lineas: s.array(lineaSchema),
+    baseTotalCentimos: centimos('Suma de las bases'),
+    cuotaTotalCentimos: centimos('Suma de las cuotas (CuotaTotal)'),
+    importeTotalCentimos: centimos('Total de la factura (ImporteTotal)'),
+    huella: s.nullable(s.string({ description: 'Huella (SHA-256) de su registro de alta' })),
+    urlQr: s.string({ description: 'URL del servicio de cotejo de la AEAT que lleva el QR de la factura' }),
+  },
+  [
+    'idFactura', 'idPaciente', 'idPsicologo', 'idPsicologoEmisor', 'serie', 'numero', 'numSerie', 'fechaExpedicion', 'tipoFactura', 'estado',
+    'emisor', 'destinatario', 'lineas', 'baseTotalCentimos', 'cuotaTotalCentimos', 'importeTotalCentimos', 'huella', 'urlQr',
+  ],
+));

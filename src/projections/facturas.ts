@@ -1,0 +1,42 @@
+import type { Projection } from './runner.ts';
+import type { FacturaEvent } from '../events/factura.ts';
+import type { RegistroFacturacionAltaGenerado } from '../events/factura.ts';
+import type { PacienteEliminado } from '../events/paciente.ts';
+
+type Handled = FacturaEvent | RegistroFacturacionAltaGenerado | PacienteEliminado;
+
+/** Issued invoices (docs/billing.md "Invoices and numbering"): what the invoice reads and the PDF come from. */
+export const facturasProjection: Projection = {
+  name: 'facturas',
+  tables: ['facturas'],
+  readYourWrites: true,
+  handles: ['FacturaEmitida', 'FacturaAnulada', 'RegistroFacturacionAltaGenerado', 'PacienteEliminado'],
+  async apply(trx, stored) {
+    const event = stored as unknown as Handled;
+    switch (event.type) {
+      case 'FacturaEmitida': {
+        const d = event.data;
+        await trx('facturas').insert({
+          id_factura: d.idFactura, id_paciente: d.idPaciente, id_psicologo: d.idPsicologo, id_psicologo_emisor: d.idPsicologoEmisor,
+          emisor_nif: d.emisor.nif, serie: d.serie, numero: d.numero, num_serie: d.numSerie, fecha_expedicion: d.fechaExpedicion,
+          tipo_factura: d.tipoFactura, importe_total_centimos: d.importeTotalCentimos, estado: 'EMITIDA', datos: JSON.stringify(d),
+        }).onConflict('id_factura').ignore();
+        return;
+      }
+      case 'RegistroFacturacionAltaGenerado':
+        // Written in the same append as FacturaEmitida, after it: the row exists.
+        await trx('facturas').where({ id_factura: event.data.idFactura }).update({ huella: event.data.huella });
+        return;
+      case 'FacturaAnulada':
+        await trx('facturas').where({ id_factura: event.data.idFactura }).update({ estado: 'ANULADA' });
+        return;
+      case 'PacienteEliminado':
+        // The invoice stays (tax law); the erased patient's name, NIF and address leave the read model, as they leave the log.
+        await trx('facturas').where({ id_paciente: event.data.idPaciente })
+          .update({ datos: trx.raw(`jsonb_set(datos, '{destinatario}', 'null'::jsonb)`) });
+        return;
+      default:
+        return;
+    }
+  },
+};
