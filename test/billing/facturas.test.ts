@@ -63,6 +63,8 @@ describe('invoices: issuing, numbering, reading and cancelling, with their VERI*
     expect(a.body.destinatario).to.deep.equal({ nombreRazon: 'Ana Pérez', nif: '12345678Z', domicilio: ['Calle Mayor 1', '28001 Madrid', 'Madrid', 'España'] });
     expect(a.body.lineas).to.deep.equal([{ descripcion: 'Sesión individual', idServicio, cantidad: 2, precioUnitarioCentimos: 6000, baseCentimos: 12000, iva: 'EXENTO', cuotaCentimos: 0 }]);
     expect(a.body).to.include({ baseTotalCentimos: 12000, cuotaTotalCentimos: 0, importeTotalCentimos: 12000 });
+    // AEAT_ENDPOINT is not prod in tests: the QR names AEAT's test cotejo host.
+    expect(a.body.urlQr).to.match(/^https:\/\/prewww2\.aeat\.es\/wlpl\/TIKE-CONT\/ValidarQR\?/);
     expect(a.body.urlQr).to.contain(`numserie=${anio}-A%2F000001`).and.contain('importe=120.00').and.contain('nif=B12345674');
 
     clock.advance(61_000);

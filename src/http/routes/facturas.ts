@@ -16,13 +16,14 @@ import {
 } from '../../commands/facturas.ts';
 import { renderFacturaPdf } from '../../platform/factura-pdf/render.ts';
 import type { EntornoAeat } from '../../platform/verifactu/qr.ts';
+import { AEAT_ENDPOINTS } from '../../platform/verifactu/aeat-soap.ts';
 import { actorOf } from './direcciones.ts';
 import { facturaSchema } from './facturas-schemas.ts';
 import { lineasPedidas, type LineaBody } from './facturas-lineas.ts';
 
 const TAG = 'Facturas';
-/** The QR names AEAT's test host until the submission adapter's configuration chooses production (docs/billing.md). */
-const ENTORNO: EntornoAeat = 'pruebas';
+/** The QR's cotejo host follows AEAT_ENDPOINT: production for `prod`, AEAT's test host otherwise (docs/billing.md). */
+const entornoDe = (endpoint: string): EntornoAeat => (endpoint === AEAT_ENDPOINTS.prod ? 'produccion' : 'pruebas');
 
 // 9 characters once separators are dropped; the check character is validarNif's (400 naming nif).
 const NIF_PATTERN = form('^[0-9A-Za-z][0-9A-Za-z .-]{7,14}[0-9A-Za-z]$', 'un NIF o NIE (9 caracteres; se comprueba su carácter de control)', 'a NIF or NIE (9 characters; its check character is verified)');
@@ -68,6 +69,7 @@ const alcanceDe = (user: AuthUser): AlcanceFactura => (user.rol === 'ADMIN' ? 't
 /** Invoices (docs/billing.md "Invoices and numbering"): issuer settings, issuing, cancelling, reading, the PDF. */
 export function facturasRoutes(deps: AppDeps): RouteDef[] {
   const { knex } = deps;
+  const ENTORNO = entornoDe(deps.config.aeat.endpoint);
   const visible = async (user: AuthUser, id: number) => {
     const f = await findFactura(knex, id, ENTORNO);
     if (!f || !facturaEnAlcance(user, f)) throw facturaNotFound();
