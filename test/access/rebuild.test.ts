@@ -9,7 +9,7 @@ const LISTINGS = [
   '/auth/admins', '/api/pacientes/admin', '/api/psicologo', '/api/admin/psicologos', '/api/admin/psicologos/pacientes',
   '/api/admin/direcciones', '/api/situaciones', '/api/admin/situaciones', '/api/admin/ajustes', '/api/admin/citas',
   '/api/admin/sesiones', '/api/admin/historial-clinico', '/api/admin/diario-emocional', '/api/admin/progreso-emocional',
-  '/api/admin/servicios',
+  '/api/admin/servicios', '/api/admin/facturas',
 ];
 
 describe('npm run projections:rebuild beside a running server', function () {
@@ -60,6 +60,11 @@ describe('npm run projections:rebuild beside a running server', function () {
     const servicio = await ok('POST', '/api/admin/servicios', admin, { nombre: 'Sesión individual', precioCentimos: 6000, duracionMinutos: 50 });
     await ok('PUT', `/api/admin/servicios/${servicio.idServicio}`, admin, { nombre: 'Informe', precioCentimos: 12000, iva: 21 });
     await ok('POST', '/api/admin/servicios', admin, { nombre: 'Retirado', precioCentimos: 0 }).then((r) => ok('DELETE', `/api/admin/servicios/${r.idServicio}`, admin));
+    await ok('PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'CONSULTA', consulta: { nombreRazon: 'Consulta S.L.', nif: 'B12345674', domicilio: ['Calle Mayor 1'] } });
+    const facturado = await newPaciente(srv);
+    const factura = await ok('POST', '/api/admin/facturas', admin, { idPaciente: facturado.idPaciente, lineas: [{ idServicio: servicio.idServicio }, { precioCentimos: 2500 }] });
+    await ok('POST', `/api/admin/facturas/${factura.idFactura}/anulacion`, admin, { motivo: 'Error' });
+    await ok('POST', '/api/admin/facturas', admin, { idPaciente: facturado.idPaciente, lineas: [{ precioCentimos: 6000 }] });
     const before = await snapshot();
     for (const [path, body] of Object.entries(before)) expect(body, path).to.be.an('array');
     expect((before['/api/admin/citas'] as unknown[]).length).to.equal(3);

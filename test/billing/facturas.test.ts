@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError, pacienteBody } from '../http/helpers.ts';
 import { asignar, newPaciente, newPsicologo, type Paciente } from '../directory/support.ts';
+import { verificarRegistros } from '../../src/cli/billing-verify.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { fechaHoraHuso } from '../../src/platform/verifactu/fecha.ts';
 import { huellaAlta, huellaAnulacion } from '../../src/platform/verifactu/huella.ts';
@@ -165,6 +166,25 @@ describe('invoices: issuing, numbering, reading and cancelling, with their VERI*
     const [alta] = await registros('00000000T');
     expect((alta.data as RegistroFacturacionAltaGenerado['data']).registro.anterior).to.equal(null);
     await req('PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'CONSULTA', consulta: CONSULTA });
+  });
+
+  it('keeps the recipient sealed in the log, and after the patient\'s erasure keeps the invoice, its PDF and a valid chain without their data', async () => {
+    const p = await newPaciente(srv, { usuario: { ...pacienteBody().usuario, nombre: 'Sofía', apellido: 'Borrable', dni: 'X1234567L' } });
+    const f = await emitir(admin, { idPaciente: p.idPaciente, lineas: [{ idServicio }] });
+    expect(f.status, f.text).to.equal(201);
+    expect(f.body.destinatario).to.include({ nombreRazon: 'Sofía Borrable', nif: 'X1234567L' });
+    if (process.env.TEST_EVENT_STORE !== 'kurrentdb') {
+      const { rows } = await srv.db.knex.raw(`select data::text as t from events where type in ('FacturaEmitida', 'RegistroFacturacionAltaGenerado') and data->>'idFactura' = ?`, [String(f.body.idFactura)]);
+      expect(rows).to.have.length(2);
+      for (const r of rows) expect(r.t).not.to.contain('X1234567L').and.not.to.contain('Borrable');
+    }
+    expect((await req('DELETE', `/api/pacientes/${p.idPaciente}`, admin)).status).to.be.within(200, 299);
+    const after = await req('GET', `/api/facturas/${f.body.idFactura}`, admin);
+    expect(after.status, after.text).to.equal(200);
+    expect(after.body).to.include({ numSerie: f.body.numSerie, estado: 'EMITIDA', destinatario: null, huella: f.body.huella });
+    const pdf = await fetch(`${srv.url}/api/facturas/${f.body.idFactura}/pdf`, { headers: { Authorization: `Bearer ${admin}` } });
+    expect(pdf.status).to.equal(200);
+    expect(await verificarRegistros(srv.deps.store)).to.include({ valido: true });
   });
 });
 
