@@ -17,6 +17,9 @@ const USAGE = `Usage: npm run -s billing:verify
 Recomputes every VERI*FACTU record's huella and each issuer's chain from the event log and prints
 JSON. Exit 0: every chain holds; 1: the first record that does not match is named; 2: usage or
 configuration error.
+
+Options:
+  --help  this text
 `;
 
 const PREFIJO = 'registros-facturacion-';

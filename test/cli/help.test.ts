@@ -21,6 +21,7 @@ const COMMANDS: { script: string; bad: string[] }[] = [
   { script: 'audit-export', bad: ['--force'] },
   { script: 'audit-verify', bad: ['/nonexistent/bundle'] },
   { script: 'audit-keygen', bad: ['--origin', 'a b'] },
+  { script: 'billing-verify', bad: ['--json'] },
 ];
 
 async function tables(db: TestDatabase): Promise<string[]> {
