@@ -6,12 +6,17 @@ import { verificarRegistros } from '../../src/cli/billing-verify.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { fechaHoraHuso } from '../../src/platform/verifactu/fecha.ts';
 import { huellaAlta, huellaAnulacion } from '../../src/platform/verifactu/huella.ts';
-import { suministroXml } from '../../src/platform/verifactu/suministro-xml.ts';
+import { suministroXml, type RegistroParaEnvio } from '../../src/platform/verifactu/suministro-xml.ts';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { RegistroFacturacionAltaGenerado, RegistroFacturacionAnulacionGenerado } from '../../src/events/factura.ts';
 
 // Issued invoices (issue 32 item 3, docs/billing.md "Invoices and numbering") against the real
 // server: the issuer's data, numbering, lines and totals, the recipient, who may read what, the
 // PDF, cancellation, and the registros de alta and anulación chained per issuer.
+const XSD = resolve(import.meta.dirname, '../../src/platform/verifactu/xsd/SuministroLR.xsd');
 const CONSULTA = { nombreRazon: 'Consulta Ejemplo S.L.', nif: 'B12345674', domicilio: ['Calle Mayor 1', '28013 Madrid'] };
 
 describe('invoices: issuing, numbering, reading and cancelling, with their VERI*FACTU records', function () {
@@ -166,6 +171,25 @@ describe('invoices: issuing, numbering, reading and cancelling, with their VERI*
     const [alta] = await registros('00000000T');
     expect((alta.data as RegistroFacturacionAltaGenerado['data']).registro.anterior).to.equal(null);
     await req('PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'CONSULTA', consulta: CONSULTA });
+  });
+
+  it('rebuilds from the stored records a submission that AEAT\'s schema accepts (xmllint), altas and anulación alike', function () {
+    if (spawnSync('xmllint', ['--version']).error) this.skip(); // Debian's libxml2-utils, which .ci/run installs
+    return (async () => {
+      const enviables = (await registros(CONSULTA.nif)).map((e): RegistroParaEnvio => (e.type === 'RegistroFacturacionAltaGenerado'
+        ? { tipo: 'alta', registro: { ...e.data.registro, ...(e.data.destinatario ? { destinatario: e.data.destinatario } : {}) } }
+        : { tipo: 'anulacion', registro: e.data.registro }));
+      expect(enviables.map((r) => r.tipo)).to.include('anulacion');
+      const xml = suministroXml({ nombreRazon: CONSULTA.nombreRazon, nif: CONSULTA.nif }, SISTEMA, enviables);
+      const dir = mkdtempSync(join(tmpdir(), 'facturas-xml-'));
+      try {
+        writeFileSync(join(dir, 'doc.xml'), xml);
+        const r = spawnSync('xmllint', ['--nonet', '--noout', '--schema', XSD, join(dir, 'doc.xml')], { encoding: 'utf8' });
+        expect(r.status, `${r.stdout}${r.stderr}`).to.equal(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    })();
   });
 
   it('keeps the recipient sealed in the log, and after the patient\'s erasure keeps the invoice, its PDF and a valid chain without their data', async () => {
