@@ -11,7 +11,8 @@ import { newPaciente, newPsicologo, type Paciente, type Psicologo } from '../cit
 const GENERO: Record<string, 'm' | 'f'> = {
   Archivo: 'm', Bloqueo: 'm', Cita: 'f', 'Cliente FHIR': 'm', Dirección: 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f', 'Entrada del diario': 'f',
   'Feed de calendario': 'm', 'Historial clínico': 'm', 'Horario laboral': 'm', Mensaje: 'm', Paciente: 'm', 'Perfil de psicólogo': 'm',
-  Psicólogo: 'm', 'Psicólogo asignado': 'm', Recurso: 'm', Serie: 'f', Sesión: 'f', Situación: 'f', Usuario: 'm',
+  Psicólogo: 'm', 'Psicólogo asignado': 'm', Recurso: 'm', Serie: 'f', Servicio: 'm', Sesión: 'f', Situación: 'f', Tarifa: 'f', Usuario: 'm',
+  Factura: 'f',
 };
 const participio = (noun: string) => (GENERO[noun] === 'f' ? 'no encontrada' : 'no encontrado');
 
