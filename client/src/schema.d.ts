@@ -1140,6 +1140,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/facturas/{id}/rectificativa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Emitir una factura rectificativa (por diferencias) de una factura
+         * @description Numerada en la serie R del emisor de la original y el año (AAAA-R/000001), con su registro de alta que nombra la original. Las diferencias pueden ser negativas, sin dejar el total de la original (con sus rectificaciones) por debajo de 0 (400). Una anulada o una rectificativa no se rectifican (409).
+         *
+         *     Roles: ADMIN
+         */
+        post: operations["rectificarFactura"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pacientes/{id}/facturas": {
         parameters: {
             query?: never;
@@ -3824,10 +3846,26 @@ export interface components {
              */
             fechaExpedicion: string;
             /**
-             * @description F1 completa; F2 simplificada (paciente sin NIF o domicilio, hasta 400,00 €)
+             * @description F1 completa; F2 simplificada (paciente sin NIF o domicilio, hasta 400,00 €); R1, R4 o R5 (de una F2) rectificativa por diferencias
              * @enum {string}
              */
-            tipoFactura: "F1" | "F2";
+            tipoFactura: "F1" | "F2" | "R1" | "R4" | "R5";
+            /** @description En una rectificativa, la factura original; null en las demás */
+            rectifica: {
+                /**
+                 * Format: int32
+                 * @description La factura que rectifica
+                 */
+                idFactura: number;
+                numSerie: string;
+                /**
+                 * Format: date
+                 * @example 2026-03-14
+                 */
+                fechaExpedicion: string;
+                /** @description Por qué se rectifica */
+                motivo: string;
+            } | null;
             /**
              * @description ANULADA tras su registro de anulación; nunca se borra
              * @enum {string}
@@ -3870,6 +3908,42 @@ export interface components {
              * @example Emitida por error
              */
             motivo: string;
+        };
+        LineaRectificacionDatos: {
+            /**
+             * @description Descripción (por defecto "Sesión de psicología"). Nunca contenido clínico.
+             * @example Sesión de psicología
+             */
+            descripcion?: string;
+            /**
+             * Format: int32
+             * @description Diferencia unitaria antes de IVA en céntimos: negativa para rebajar la original
+             */
+            precioCentimos: number;
+            /**
+             * Format: int32
+             * @description Unidades (1 por defecto)
+             */
+            cantidad?: number;
+            /**
+             * Format: int32
+             * @description EXENTO (por defecto) o 21, 10, 4
+             * @enum {string|integer}
+             */
+            iva?: "EXENTO" | 21 | 10 | 4;
+        };
+        RectificacionFacturaDatos: {
+            lineas: components["schemas"]["LineaRectificacionDatos"][];
+            /**
+             * @description Por qué se rectifica (se imprime en la rectificativa)
+             * @example Precio mal aplicado
+             */
+            motivo: string;
+            /**
+             * @description R1 (error fundado en derecho, art. 80 Uno, Dos y Seis Ley 37/1992; por defecto) o R4 (resto); la de una simplificada es R5
+             * @enum {string}
+             */
+            tipo?: "R1" | "R4";
         };
         Ajustes: {
             /**
@@ -10561,6 +10635,118 @@ export interface operations {
         responses: {
             /** @description Factura anulada */
             200: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Factura"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rectificarFactura: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RectificacionFacturaDatos"];
+            };
+        };
+        responses: {
+            /** @description Factura rectificativa emitida */
+            201: {
                 headers: {
                     /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
                     "X-Consistency-Token"?: string;

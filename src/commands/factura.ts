@@ -41,14 +41,15 @@ const entero = (campo: string, v: number, min: number, max: number) => {
   if (!Number.isSafeInteger(v) || v < min || v > max) throw errors.invalid(`${campo}: se esperaba un entero de ${min} a ${max}`, `${campo}: expected a whole number from ${min} to ${max}`);
 };
 
-/** VAT on a base, rounded to the cent, halves up (as precioDe does). */
-const cuotaDe = (base: number, iva: LineaFactura['iva']) => (iva === 'EXENTO' ? 0 : Math.floor((base * iva + 50) / 100));
+/** VAT on a base, rounded to the cent, halves away from zero (as precioDe does for positive bases; a negative difference mirrors it). */
+const cuotaDe = (base: number, iva: LineaFactura['iva']) => (iva === 'EXENTO' ? 0 : Math.sign(base) * Math.floor((Math.abs(base) * iva + 50) / 100));
 
-export function lineasFactura(pedidas: readonly LineaPedida[]): LineaFactura[] {
+/** `negativos`: a rectifying invoice's differences may be negative (within the original, checked by the caller). */
+export function lineasFactura(pedidas: readonly LineaPedida[], negativos = false): LineaFactura[] {
   if (pedidas.length < 1 || pedidas.length > MAX_LINEAS) throw errors.invalid(`lineas: de 1 a ${MAX_LINEAS}`, `lineas: 1 to ${MAX_LINEAS}`);
   return pedidas.map((l, i) => {
     entero(`lineas[${i}].cantidad`, l.cantidad, 1, MAX_CANTIDAD);
-    entero(`lineas[${i}].precioCentimos`, l.precioUnitarioCentimos, 0, MAX_CENTIMOS);
+    entero(`lineas[${i}].precioCentimos`, l.precioUnitarioCentimos, negativos ? -MAX_CENTIMOS : 0, MAX_CENTIMOS);
     const descripcion = limpio(l.descripcion ?? '') || DESCRIPCION_POR_DEFECTO;
     if (descripcion.length > 200) throw errors.invalid(`lineas[${i}].descripcion: como mucho 200 caracteres`, `lineas[${i}].descripcion: at most 200 characters`);
     const baseCentimos = l.precioUnitarioCentimos * l.cantidad;
@@ -74,8 +75,8 @@ export function desglose(lineas: readonly LineaFactura[]): LineaDesglose[] {
   return out;
 }
 
-/** The series of an issuer's year (`2026-A`) and the number as registered: `2026-A/000001`. */
-export const serieDe = (fechaExpedicion: string) => `${fechaExpedicion.slice(0, 4)}-A`;
+/** The series of an issuer's year (`2026-A`; rectifying invoices `2026-R`, RD 1619/2012 art. 15) and the number as registered: `2026-A/000001`. */
+export const serieDe = (fechaExpedicion: string, letra: 'A' | 'R' = 'A') => `${fechaExpedicion.slice(0, 4)}-${letra}`;
 export const numSerieDe = (serie: string, numero: number) => `${serie}/${String(numero).padStart(6, '0')}`;
 
 /** The operation's description (AEAT: 1–500 characters): the lines' distinct descriptions. */
@@ -87,6 +88,7 @@ export function registroAltaDe(f: FacturaEmitidaData, anterior: RegistroAnterior
     factura: { idEmisor: f.emisor.nif, numSerie: f.numSerie, fechaExpedicion: f.fechaExpedicion },
     nombreRazonEmisor: f.emisor.nombreRazon,
     tipoFactura: f.tipoFactura,
+    ...(f.rectifica ? { rectificadas: [{ idEmisor: f.emisor.nif, numSerie: f.rectifica.numSerie, fechaExpedicion: f.rectifica.fechaExpedicion }] } : {}),
     descripcionOperacion: descripcionOperacion(f.lineas),
     desglose: desglose(f.lineas),
     cuotaTotalCentimos: f.cuotaTotalCentimos,

@@ -105,6 +105,44 @@ export interface EmitirFactura {
   destinatario: { nombreRazon: string; nif: string | null; domicilio: string[] };
 }
 
+type Numerada = 'idFactura' | 'serie' | 'numero' | 'numSerie' | 'fechaExpedicion';
+
+/**
+ * Numbers `datos` in its issuer's series of today and appends it with its number and its registro de
+ * alta in one append (plus `extra`, read afresh on each attempt: a rectified original's stream).
+ */
+async function numerarYRegistrar(
+  deps: CommandDeps, actor: Actor, datos: Omit<FacturaEmitidaData, Numerada>, letra: 'A' | 'R',
+  extra?: (idFactura: number, ctx: CommandContext) => Promise<StreamWrite>,
+) {
+  const idFactura = await deps.ids('factura');
+  const { emisor, destinatario } = datos;
+  let emitida: FacturaEmitidaData | undefined;
+  const result = await conReintentos(deps.store, async () => {
+    const ctx = commandContext(deps, actor);
+    const fechaExpedicion = formatDate(wall(atInstant(ctx.now.getTime(), ctx.timezone)));
+    const serie = serieDe(fechaExpedicion, letra);
+    const [serieEv, cadenaEv] = await deps.store.readStreams([serieFacturaStream(emisor.nif, serie), registrosFacturacionStream(emisor.nif)]);
+    const s = fold<SerieFactura>(serieEv, { ultimo: 0, fecha: null }, evolveSerie);
+    const cadena = fold<CadenaRegistros>(cadenaEv, { anterior: null }, evolveCadena);
+    // Dates never go back within a series (an instance whose clock lags another's): refuse rather than misdate.
+    if (s.fecha !== null && s.fecha > fechaExpedicion) throw errors.conflict('La serie ya tiene una factura de fecha posterior', 'The series already has a later invoice');
+    const numero = s.ultimo + 1;
+    const factura: FacturaEmitidaData = { ...datos, idFactura, serie, numero, numSerie: numSerieDe(serie, numero), fechaExpedicion };
+    emitida = factura;
+    const registro = registroAltaDe(factura, cadena.anterior, fechaHoraHuso(ctx.now, ctx.timezone));
+    const persona = destinatario && { nombreRazon: destinatario.nombreRazon, nif: destinatario.nif };
+    const huella = huellaAlta({ ...registro, ...(persona ? { destinatario: persona } : {}) });
+    return [
+      { streamId: facturaStream(idFactura), expected: 'noStream', events: [nuevo({ type: 'FacturaEmitida', data: factura }, ctx)] },
+      { streamId: serieFacturaStream(emisor.nif, serie), expected: expectedOf(serieEv), events: [nuevo({ type: 'NumeroFacturaAsignado', data: { idFactura, serie, numero, fechaExpedicion } }, ctx)] },
+      { streamId: registrosFacturacionStream(emisor.nif), expected: expectedOf(cadenaEv), events: [nuevo({ type: 'RegistroFacturacionAltaGenerado', data: { idFactura, idPaciente: datos.idPaciente, registro, destinatario: persona, huella } }, ctx)] },
+      ...(extra ? [await extra(idFactura, ctx)] : []),
+    ];
+  });
+  return { factura: emitida!, position: result.position };
+}
+
 export async function emitirFactura(deps: CommandDeps, actor: Actor, alcance: AlcanceFactura, pedido: EmitirFactura) {
   const paciente = await pacienteDe(deps.store, pedido.idPaciente);
   const suyo = alcance === 'todos' || (await esPacienteDe(deps.store, pedido.idPaciente, alcance.idPsicologo));
@@ -113,33 +151,52 @@ export async function emitirFactura(deps: CommandDeps, actor: Actor, alcance: Al
   const sumas = totales(lineas);
   const { tipoFactura, destinatario } = destinatarioYTipo(pedido.destinatario, sumas.importeTotalCentimos);
   const { emisor, idPsicologoEmisor } = await emisorDe(deps.store, paciente.idPsicologo, alcance);
-  const idFactura = await deps.ids('factura');
-  let emitida: FacturaEmitidaData | undefined;
-  const result = await conReintentos(deps.store, async () => {
-    const ctx = commandContext(deps, actor);
-    const fechaExpedicion = formatDate(wall(atInstant(ctx.now.getTime(), ctx.timezone)));
-    const serie = serieDe(fechaExpedicion);
-    const [serieEv, cadenaEv] = await deps.store.readStreams([serieFacturaStream(emisor.nif, serie), registrosFacturacionStream(emisor.nif)]);
-    const s = fold<SerieFactura>(serieEv, { ultimo: 0, fecha: null }, evolveSerie);
-    const cadena = fold<CadenaRegistros>(cadenaEv, { anterior: null }, evolveCadena);
-    // Dates never go back within a series (an instance whose clock lags another's): refuse rather than misdate.
-    if (s.fecha !== null && s.fecha > fechaExpedicion) throw errors.conflict('La serie ya tiene una factura de fecha posterior', 'The series already has a later invoice');
-    const numero = s.ultimo + 1;
-    const factura: FacturaEmitidaData = {
-      idFactura, idPaciente: pedido.idPaciente, idPsicologo: paciente.idPsicologo, idPsicologoEmisor, serie, numero,
-      numSerie: numSerieDe(serie, numero), fechaExpedicion, tipoFactura, emisor, destinatario, lineas, ...sumas,
+  return numerarYRegistrar(deps, actor, {
+    idPaciente: pedido.idPaciente, idPsicologo: paciente.idPsicologo, idPsicologoEmisor, tipoFactura, emisor, destinatario, lineas, ...sumas, rectifica: null,
+  }, 'A');
+}
+
+export interface RectificarFactura {
+  /** The differences: negative to lower the original, positive to raise it. */
+  lineas: LineaPedida[];
+  motivo: string;
+  /** R1 (error fundado en derecho, art. 80 Uno, Dos y Seis Ley 37/1992) by default, or R4 (other causes); an F2's is R5. */
+  tipo?: 'R1' | 'R4';
+}
+
+/**
+ * A rectifying invoice "por diferencias" of an issued invoice: its own number in the issuer's `R`
+ * series, the original's issuer and recipient, its registro de alta naming the original; the
+ * original's stream records it in the same append, so two corrections racing cannot together take
+ * the original's total below zero.
+ */
+export async function rectificarFactura(deps: CommandDeps, actor: Actor, idOriginal: number, pedido: RectificarFactura) {
+  const original = fold<Factura>(await deps.store.readStream(facturaStream(idOriginal)), { status: 'nueva' }, evolveFactura);
+  if (original.status === 'nueva') throw facturaNotFound();
+  const f = original.factura;
+  if (original.status === 'anulada') throw errors.conflict('La factura está anulada: no se rectifica', 'The invoice is cancelled: it cannot be rectified');
+  if (f.rectifica) throw errors.conflict('Una factura rectificativa no se rectifica: rectifique la original', 'A rectifying invoice is not rectified: rectify the original');
+  if (f.tipoFactura === 'F1' && !f.destinatario) throw errors.conflict('Los datos del destinatario se suprimieron: no se puede rectificar', 'The recipient\'s data were erased: it cannot be rectified');
+  const lineas = lineasFactura(pedido.lineas, true);
+  const sumas = totales(lineas);
+  const motivo = pedido.motivo.trim();
+  const datos: Omit<FacturaEmitidaData, Numerada> = {
+    idPaciente: f.idPaciente, idPsicologo: f.idPsicologo, idPsicologoEmisor: f.idPsicologoEmisor, emisor: f.emisor, destinatario: f.destinatario,
+    tipoFactura: f.tipoFactura === 'F2' ? 'R5' : (pedido.tipo ?? 'R1'), lineas, ...sumas,
+    rectifica: { idFactura: idOriginal, numSerie: f.numSerie, fechaExpedicion: f.fechaExpedicion, motivo },
+  };
+  return numerarYRegistrar(deps, actor, datos, 'R', async (idFactura, ctx) => {
+    const events = await deps.store.readStream(facturaStream(idOriginal));
+    const estado = fold<Factura>(events, { status: 'nueva' }, evolveFactura);
+    if (estado.status !== 'emitida') throw errors.conflict('La factura está anulada: no se rectifica', 'The invoice is cancelled: it cannot be rectified');
+    if (f.importeTotalCentimos + estado.rectificadoCentimos + sumas.importeTotalCentimos < 0) {
+      throw errors.invalid('lineas: la rectificación dejaría el total de la factura por debajo de 0', 'lineas: the correction would take the invoice\'s total below 0');
+    }
+    return {
+      streamId: facturaStream(idOriginal), expected: expectedOf(events),
+      events: [nuevo({ type: 'FacturaRectificada', data: { idFactura: idOriginal, idRectificativa: idFactura, importeTotalCentimos: sumas.importeTotalCentimos } }, ctx)],
     };
-    emitida = factura;
-    const registro = registroAltaDe(factura, cadena.anterior, fechaHoraHuso(ctx.now, ctx.timezone));
-    const persona = destinatario && { nombreRazon: destinatario.nombreRazon, nif: destinatario.nif };
-    const huella = huellaAlta({ ...registro, ...(persona ? { destinatario: persona } : {}) });
-    return [
-      { streamId: facturaStream(idFactura), expected: 'noStream', events: [nuevo({ type: 'FacturaEmitida', data: factura }, ctx)] },
-      { streamId: serieFacturaStream(emisor.nif, serie), expected: expectedOf(serieEv), events: [nuevo({ type: 'NumeroFacturaAsignado', data: { idFactura, serie, numero, fechaExpedicion } }, ctx)] },
-      { streamId: registrosFacturacionStream(emisor.nif), expected: expectedOf(cadenaEv), events: [nuevo({ type: 'RegistroFacturacionAltaGenerado', data: { idFactura, idPaciente: pedido.idPaciente, registro, destinatario: persona, huella } }, ctx)] },
-    ];
   });
-  return { factura: emitida!, position: result.position };
 }
 
 export const facturaNotFound = () => errors.notFound('Factura', 'Invoice');

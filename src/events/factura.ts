@@ -51,7 +51,10 @@ export interface FacturaEmitidaData {
   /** NumSerieFactura: `{serie}/{numero, 6 digits}`, e.g. `2026-A/000001`. */
   numSerie: string;
   fechaExpedicion: string;
-  tipoFactura: Extract<TipoFactura, 'F1' | 'F2'>;
+  /** F1 full, F2 simplified; R1, R4 or R5 (of an F2) a rectifying invoice "por diferencias". */
+  tipoFactura: Extract<TipoFactura, 'F1' | 'F2' | 'R1' | 'R4' | 'R5'>;
+  /** A rectifying invoice's original and why; absent or null on any other. */
+  rectifica?: { idFactura: number; numSerie: string; fechaExpedicion: string; motivo: string } | null;
   emisor: DatosFiscales;
   /** The patient's name, NIF and address; null on a simplified invoice (F2). Sealed (personal data). */
   destinatario: DatosFiscales | null;
@@ -62,15 +65,19 @@ export interface FacturaEmitidaData {
 }
 export type FacturaEmitida = DomainEvent<'FacturaEmitida', FacturaEmitidaData>;
 export type FacturaAnulada = DomainEvent<'FacturaAnulada', { idFactura: number; idPaciente: number; motivo: string | null }>;
-export type FacturaEvent = FacturaEmitida | FacturaAnulada;
+/** On the original's stream, in the rectifying invoice's append: what it has been corrected by so far. */
+export type FacturaRectificada = DomainEvent<'FacturaRectificada', { idFactura: number; idRectificativa: number; importeTotalCentimos: number }>;
+export type FacturaEvent = FacturaEmitida | FacturaAnulada | FacturaRectificada;
 export const facturaStream = (idFactura: number) => `factura-${idFactura}`;
 
-export type Factura = { status: 'nueva' } | { status: 'emitida' | 'anulada'; factura: FacturaEmitidaData };
+export type Factura = { status: 'nueva' } | { status: 'emitida' | 'anulada'; factura: FacturaEmitidaData; rectificadoCentimos: number };
 
 export function evolveFactura(state: Factura, event: FacturaEvent): Factura {
   switch (event.type) {
-    case 'FacturaEmitida': return { status: 'emitida', factura: event.data };
+    case 'FacturaEmitida': return { status: 'emitida', factura: event.data, rectificadoCentimos: 0 };
     case 'FacturaAnulada': return state.status === 'nueva' ? state : { ...state, status: 'anulada' };
+    case 'FacturaRectificada':
+      return state.status === 'nueva' ? state : { ...state, rectificadoCentimos: state.rectificadoCentimos + event.data.importeTotalCentimos };
     default: { const unknown: never = event; return unknown; }
   }
 }

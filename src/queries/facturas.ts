@@ -27,7 +27,7 @@ type Row = Record<string, any>;
 const viewOf = (entorno: EntornoAeat) => (r: Row): FacturaView => {
   const d = r.datos as FacturaEmitidaData;
   return {
-    ...d, estado: r.estado, huella: r.huella ?? null,
+    ...d, rectifica: d.rectifica ?? null, estado: r.estado, huella: r.huella ?? null,
     urlQr: urlQr({ idEmisor: d.emisor.nif, numSerie: d.numSerie, fechaExpedicion: d.fechaExpedicion }, d.importeTotalCentimos, entorno),
   };
 };
@@ -69,10 +69,11 @@ export function vistaPdf(f: FacturaView, entorno: EntornoAeat): FacturaVista {
     baseCentimos: l.baseCentimos,
     impuesto: l.iva === 'EXENTO' ? { tipo: 'exenta', causa: 'E1' } : { tipo: 'sujeta', tipoImpositivo: l.iva * 100, cuotaCentimos: l.cuotaCentimos },
   }));
-  const suprimido = f.tipoFactura === 'F1' && !f.destinatario;
+  const suprimido = f.tipoFactura !== 'F2' && f.tipoFactura !== 'R5' && !f.destinatario;
   return {
     numSerie: f.numSerie, serie: f.serie, tipoFactura: f.tipoFactura, fechaExpedicion: f.fechaExpedicion,
     emisor: parte(f.emisor),
+    ...(f.rectifica ? { rectificadas: [{ numSerie: f.rectifica.numSerie, fechaExpedicion: f.rectifica.fechaExpedicion }], motivoRectificacion: f.rectifica.motivo } : {}),
     ...(f.destinatario ? { destinatario: parte(f.destinatario) } : suprimido ? { destinatario: { nombre: '(datos suprimidos)', nif: '—', domicilio: [] } } : {}),
     lineas, cuotaTotalCentimos: f.cuotaTotalCentimos, importeTotalCentimos: f.importeTotalCentimos, entornoAeat: entorno,
   };

@@ -173,6 +173,32 @@ describe('invoices: issuing, numbering, reading and cancelling, with their VERI*
     await req('PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'CONSULTA', consulta: CONSULTA });
   });
 
+  it('issues rectifying invoices por diferencias in the issuer\'s R series, naming the original, never below its total', async () => {
+    const anio = clock.now().getUTCFullYear();
+    const f = (await emitir(admin, { idPaciente: pac.idPaciente, lineas: [{ idServicio }] })).body;
+    const rect = (body: unknown, id = f.idFactura, token = admin) => req('POST', `/api/admin/facturas/${id}/rectificativa`, token, body);
+    const r = await rect({ lineas: [{ precioCentimos: -1000, descripcion: 'Descuento no aplicado' }], motivo: 'Descuento no aplicado' });
+    expect(r.status, r.text).to.equal(201);
+    expect(r.body).to.include({ tipoFactura: 'R1', serie: `${anio}-R`, numero: 1, numSerie: `${anio}-R/000001`, importeTotalCentimos: -1000, idPaciente: pac.idPaciente });
+    expect(r.body.rectifica).to.deep.equal({ idFactura: f.idFactura, numSerie: f.numSerie, fechaExpedicion: f.fechaExpedicion, motivo: 'Descuento no aplicado' });
+    expect(r.body.destinatario).to.deep.equal(f.destinatario);
+    const todos = await registros(CONSULTA.nif);
+    const alta = todos[todos.length - 1].data as RegistroFacturacionAltaGenerado['data'];
+    expect(alta.registro).to.include({ tipoFactura: 'R1', importeTotalCentimos: -1000 });
+    expect(alta.registro.rectificadas).to.deep.equal([{ idEmisor: CONSULTA.nif, numSerie: f.numSerie, fechaExpedicion: f.fechaExpedicion }]);
+    expect(alta.registro.anterior?.huella).to.equal(todos[todos.length - 2].data.huella);
+    expect(huellaAlta({ ...alta.registro, destinatario: alta.destinatario! })).to.equal(alta.huella);
+
+    expectError(await rect({ lineas: [{ precioCentimos: -5001 }], motivo: 'x' }), 400, /lineas/);
+    expect((await rect({ lineas: [{ precioCentimos: -5000 }], motivo: 'Sesión no realizada', tipo: 'R4' })).body).to.include({ numero: 2, tipoFactura: 'R4' });
+    expectError(await rect({ lineas: [{ precioCentimos: -1 }], motivo: 'x' }), 400, /lineas/);
+    expectError(await rect({ lineas: [{ precioCentimos: 100 }], motivo: 'x' }, r.body.idFactura), 409, /rectificativa no se rectifica/);
+    expectError(await rect({ lineas: [{ precioCentimos: -1 }], motivo: 'x' }, 999999), 404, 'Factura no encontrada');
+    expectError(await rect({ lineas: [{ precioCentimos: -1 }], motivo: 'x' }, f.idFactura, psi.token), 403);
+    const pdf = await fetch(`${srv.url}/api/facturas/${r.body.idFactura}/pdf`, { headers: { Authorization: `Bearer ${pac.token}` } });
+    expect(pdf.status).to.equal(200);
+  });
+
   it('rebuilds from the stored records a submission that AEAT\'s schema accepts (xmllint), altas and anulación alike', function () {
     if (spawnSync('xmllint', ['--version']).error) this.skip(); // Debian's libxml2-utils, which .ci/run installs
     return (async () => {

@@ -2,7 +2,8 @@ import { named, s, type JsonSchema } from '../validation.ts';
 
 // The invoice as the API answers it (docs/billing.md "Invoices and numbering"). Amounts in integer EUR cents.
 
-const centimos = (description: string): JsonSchema => s.int({ minimum: 0, description });
+// Not bounded below: a rectifying invoice's differences may be negative.
+const centimos = (description: string): JsonSchema => s.int({ description });
 const parte = (description: string) => named(`ParteFactura${description === 'emisor' ? 'Emisor' : 'Destinatario'}`, s.object(
   {
     nombreRazon: s.string({ description: 'Nombre o razón social' }),
@@ -36,7 +37,15 @@ export const facturaSchema = named('Factura', s.object(
     numero: s.int({ minimum: 1, description: 'Número correlativo en la serie, sin huecos ni repeticiones' }),
     numSerie: s.string({ example: '2026-A/000001', description: 'Serie y número, como se registran ante la AEAT' }),
     fechaExpedicion: s.date(),
-    tipoFactura: { ...s.enum(['F1', 'F2']), description: 'F1 completa; F2 simplificada (paciente sin NIF o domicilio, hasta 400,00 €)' },
+    tipoFactura: { ...s.enum(['F1', 'F2', 'R1', 'R4', 'R5']), description: 'F1 completa; F2 simplificada (paciente sin NIF o domicilio, hasta 400,00 €); R1, R4 o R5 (de una F2) rectificativa por diferencias' },
+    rectifica: s.nullable(named('FacturaRectificadaRef', s.object(
+      {
+        idFactura: s.int({ description: 'La factura que rectifica' }), numSerie: s.string(), fechaExpedicion: s.date(),
+        motivo: s.string({ description: 'Por qué se rectifica' }),
+      },
+      ['idFactura', 'numSerie', 'fechaExpedicion', 'motivo'],
+      { description: 'En una rectificativa, la factura original; null en las demás' },
+    ))),
     estado: { ...s.enum(['EMITIDA', 'ANULADA']), description: 'ANULADA tras su registro de anulación; nunca se borra' },
     emisor: parte('emisor'),
     destinatario: s.nullable(parte('destinatario')),
@@ -49,6 +58,6 @@ export const facturaSchema = named('Factura', s.object(
   },
   [
     'idFactura', 'idPaciente', 'idPsicologo', 'idPsicologoEmisor', 'serie', 'numero', 'numSerie', 'fechaExpedicion', 'tipoFactura', 'estado',
-    'emisor', 'destinatario', 'lineas', 'baseTotalCentimos', 'cuotaTotalCentimos', 'importeTotalCentimos', 'huella', 'urlQr',
+    'rectifica', 'emisor', 'destinatario', 'lineas', 'baseTotalCentimos', 'cuotaTotalCentimos', 'importeTotalCentimos', 'huella', 'urlQr',
   ],
 ));

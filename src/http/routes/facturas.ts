@@ -12,7 +12,7 @@ import { findPacienteFor } from '../../queries/pacientes.ts';
 import { destinatarioPaciente, facturaEnAlcance, findFactura, pageFacturas, vistaPdf, type FiltroFacturas } from '../../queries/facturas.ts';
 import {
   ajustesFacturacion, anularFactura, datosFiscalesPsicologo, emitirFactura, facturaNotFound, fijarAjustesFacturacion,
-  fijarDatosFiscalesPsicologo, type AlcanceFactura,
+  fijarDatosFiscalesPsicologo, rectificarFactura, type AlcanceFactura,
 } from '../../commands/facturas.ts';
 import { renderFacturaPdf } from '../../platform/factura-pdf/render.ts';
 import type { EntornoAeat } from '../../platform/verifactu/qr.ts';
@@ -55,6 +55,23 @@ const lineaBody = named('LineaFacturaDatos', s.object(
 const emitirBody = named('FacturaDatos', s.object(
   { idPaciente: s.int({ minimum: 1, maximum: 2_147_483_647, description: 'Paciente al que se factura' }), lineas: s.array(lineaBody, { minItems: 1, maxItems: 100 }) },
   ['idPaciente', 'lineas'],
+));
+const lineaRectificacion = named('LineaRectificacionDatos', s.object(
+  {
+    descripcion: { ...s.nonEmpty(200), example: 'Sesión de psicología', description: 'Descripción (por defecto "Sesión de psicología"). Nunca contenido clínico.' },
+    precioCentimos: s.int({ minimum: -99_999_999, maximum: 99_999_999, description: 'Diferencia unitaria antes de IVA en céntimos: negativa para rebajar la original' }),
+    cantidad: s.int({ minimum: 1, maximum: 1000, description: 'Unidades (1 por defecto)' }),
+    iva: { type: ['string', 'integer'], enum: ['EXENTO', 21, 10, 4], minimum: 4, maximum: 21, description: 'EXENTO (por defecto) o 21, 10, 4' },
+  },
+  ['precioCentimos'],
+));
+const rectificarBody = named('RectificacionFacturaDatos', s.object(
+  {
+    lineas: s.array(lineaRectificacion, { minItems: 1, maxItems: 100 }),
+    motivo: { ...s.nonEmpty(500), example: 'Precio mal aplicado', description: 'Por qué se rectifica (se imprime en la rectificativa)' },
+    tipo: { ...s.enum(['R1', 'R4']), description: 'R1 (error fundado en derecho, art. 80 Uno, Dos y Seis Ley 37/1992; por defecto) o R4 (resto); la de una simplificada es R5' },
+  },
+  ['lineas', 'motivo'],
 ));
 const anularBody = named('AnulacionFacturaDatos', s.object({ motivo: { ...s.nonEmpty(500), example: 'Emitida por error', description: 'Por qué se anula (queda en el evento, no en el registro de la AEAT)' } }, ['motivo']));
 const ID = { minimum: 1, maximum: 2_147_483_647 };
@@ -133,6 +150,20 @@ export function facturasRoutes(deps: AppDeps): RouteDef[] {
         const user = caller(ctx);
         await settled(deps, await anularFactura(deps, actorOf(user), params.id, body.motivo.trim()));
         ctx.body = await visible(user, params.id);
+      },
+    },
+    {
+      method: 'post', path: '/api/admin/facturas/:id/rectificativa', operationId: 'rectificarFactura', tag: TAG, summary: 'Emitir una factura rectificativa (por diferencias) de una factura', auth: ['ADMIN'],
+      description: 'Numerada en la serie R del emisor de la original y el año (AAAA-R/000001), con su registro de alta que nombra la original. Las diferencias '
+        + 'pueden ser negativas, sin dejar el total de la original (con sus rectificaciones) por debajo de 0 (400). Una anulada o una rectificativa no se rectifican (409).',
+      body: rectificarBody, responses: { 201: { description: 'Factura rectificativa emitida', schema: facturaSchema } },
+      handler: async (ctx, { params, body }: { params: Record<string, number>; body: { lineas: LineaBody[]; motivo: string; tipo?: 'R1' | 'R4' } }) => {
+        const user = caller(ctx);
+        const lineas = body.lineas.map((l) => ({ descripcion: l.descripcion, idServicio: null, cantidad: l.cantidad ?? 1, precioUnitarioCentimos: l.precioCentimos!, iva: l.iva ?? 'EXENTO' as const }));
+        const r = await rectificarFactura(deps, actorOf(user), params.id, { lineas, motivo: body.motivo, tipo: body.tipo });
+        await settled(deps, r);
+        ctx.status = 201;
+        ctx.body = await visible(user, r.factura.idFactura);
       },
     },
     {
