@@ -41,12 +41,17 @@ import { RecordingPush, type PushTransport } from './reactors/push/push.ts';
 import { startRealtime, type Realtime, type RealtimeOptions } from './realtime/index.ts';
 import { fhirExportWorker } from './http/fhir/bulk/worker.ts';
 import type { FhirExportWorker } from './queries/fhir/bulk/worker.ts';
+import { AeatSender } from './reactors/aeat/sender.ts';
+import { SoapAeatSubmitter } from './platform/verifactu/aeat-soap.ts';
+import type { AeatSubmitter } from './platform/verifactu/aeat-tipos.ts';
 
 export interface ServerOptions {
   config: Config;
   clock?: Clock;
   mailer?: Mailer;
   push?: PushTransport;
+  /** Where VERI*FACTU records go (tests: RecordingAeat); otherwise AEAT's SOAP service when VERIFACTU_SUBMIT=true, else nowhere. */
+  aeat?: AeatSubmitter;
   logger?: Logger;
   /** An already-migrated database (tests); otherwise DATABASE_URL or the embedded server. */
   database?: { knex: Knex; url: string };
@@ -70,6 +75,8 @@ export interface RunningServer {
   users: AuthUserCache;
   /** FHIR Bulk Data export jobs (docs/fhir.md "Bulk Data export"). */
   fhirExport: FhirExportWorker;
+  /** The VERI*FACTU sender; null when records are not submitted (they stay PENDIENTE). */
+  aeatSender: AeatSender | null;
   close(): Promise<void>;
 }
 
@@ -141,6 +148,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   signer.start();
   reactors.start();
   outbox.start();
+  // VERI*FACTU submission (docs/billing.md "Submission to AEAT"): one sender per deployment, by its lease.
+  const aeat = opts.aeat ?? (config.aeat.enviar ? new SoapAeatSubmitter({ endpoint: config.aeat.endpoint, certificado: config.aeat.certificado! }) : null);
+  const aeatSender = aeat ? new AeatSender({ knex, submitter: aeat, clock: deps.clock, lease, logger }) : null;
+  await aeatSender?.start();
   await bootstrapAdmin(deps, projections, logger);
   await seedSituaciones(deps, projections, logger);
   // Agendas written before the per-day streams, before any request can book (PostgreSQL: one indexed
@@ -185,6 +196,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       stopThrottlePurge();
       await reminders.stop();
       await fhirExport.stop();
+      await aeatSender?.stop();
       await Promise.all([projections.stop(), auditLog.stop(), signer.stop(), reactors.stop(), outbox.stop(), users.stop()]);
       mailer.close?.();
       await throttleDb.end();
@@ -193,5 +205,5 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await keys.close();
       await owned?.close();
     })());
-  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, realtime, users, fhirExport, close };
+  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, realtime, users, fhirExport, aeatSender, close };
 }

@@ -81,7 +81,7 @@ export interface paths {
         put?: never;
         /**
          * Registrar un auditor
-         * @description Registra un auditor: un usuario de solo lectura que puede leer GET /audit/v1/** y GET /api/admin/auditoria/** y nada más (403 en cualquier otra ruta y en el canal STOMP). Mismo cuerpo que el registro de administradores.
+         * @description Registra un auditor: un usuario de solo lectura que puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y los registros VERI*FACTU (GET /api/admin/facturacion/registros) y nada más (403 en cualquier otra ruta y en el canal STOMP). Mismo cuerpo que el registro de administradores.
          *
          *     Roles: ADMIN
          */
@@ -1220,6 +1220,28 @@ export interface paths {
          *     Roles: ADMIN, PSICOLOGO, PACIENTE
          */
         get: operations["getFacturaPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/facturacion/registros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registros VERI*FACTU (altas y anulaciones) y la respuesta de la AEAT a cada uno
+         * @description En el orden en que se generaron (el de la cadena de cada emisor). Sin envío a la AEAT configurado (VERIFACTU_SUBMIT), quedan PENDIENTE.
+         *
+         *     Roles: ADMIN, AUDITOR
+         */
+        get: operations["listRegistrosFacturacion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3945,6 +3967,41 @@ export interface components {
              */
             tipo?: "R1" | "R4";
         };
+        RegistroAeat: {
+            /** Format: int32 */
+            idRegistro: number;
+            /**
+             * @description Registro de alta (factura emitida) o de anulación
+             * @enum {string}
+             */
+            operacion: "Alta" | "Anulacion";
+            /** Format: int32 */
+            idFactura: number;
+            emisorNif: string;
+            /** @example 2026-A/000001 */
+            numSerie: string;
+            fechaExpedicion: string;
+            /** @description Huella SHA-256 del registro, encadenada a la del anterior del emisor */
+            huella: string;
+            /**
+             * @description PENDIENTE (sin enviar o a la espera de reintento; también siempre que no se envía a la AEAT), ENVIADO (en curso), y la respuesta de la AEAT: CORRECTO, ACEPTADO_CON_ERRORES, INCORRECTO, o RECHAZADO (la AEAT rechazó el envío entero)
+             * @enum {string}
+             */
+            estado: "PENDIENTE" | "ENVIADO" | "CORRECTO" | "ACEPTADO_CON_ERRORES" | "INCORRECTO" | "RECHAZADO";
+            /** @description Código seguro de verificación del envío que la AEAT aceptó */
+            csv: string | null;
+            /** @description Código de error de la AEAT */
+            codigoError: string | null;
+            /** @description Descripción del error */
+            descripcionError: string | null;
+            /** @description Generado mientras la AEAT no era alcanzable: enviado con Incidencia = S */
+            incidencia: boolean;
+            /**
+             * Format: int32
+             * @description Envíos a la AEAT de este registro (uno más si no llegó respuesta)
+             */
+            intentos: number;
+        };
         Ajustes: {
             /**
              * Format: int32
@@ -5130,7 +5187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5239,7 +5296,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5348,7 +5405,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5458,7 +5515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5530,7 +5587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5600,7 +5657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5713,7 +5770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5784,7 +5841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5890,7 +5947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5964,7 +6021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6070,7 +6127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6176,7 +6233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6247,7 +6304,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6350,7 +6407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6421,7 +6478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6527,7 +6584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6611,7 +6668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6686,7 +6743,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6757,7 +6814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6870,7 +6927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6988,7 +7045,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7062,7 +7119,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7168,7 +7225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7280,7 +7337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7386,7 +7443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7461,7 +7518,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7532,7 +7589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7645,7 +7702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7719,7 +7776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7825,7 +7882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7938,7 +7995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8009,7 +8066,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8115,7 +8172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8183,7 +8240,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8298,7 +8355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8373,7 +8430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8505,7 +8562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8576,7 +8633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8688,7 +8745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8794,7 +8851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8907,7 +8964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8982,7 +9039,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9053,7 +9110,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9165,7 +9222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9271,7 +9328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9387,7 +9444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9463,7 +9520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9571,7 +9628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9684,7 +9741,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9752,7 +9809,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9826,7 +9883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9932,7 +9989,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10044,7 +10101,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10109,7 +10166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10180,7 +10237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10286,7 +10343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10360,7 +10417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10479,7 +10536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10550,7 +10607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10662,7 +10719,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10774,7 +10831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10890,7 +10947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10958,7 +11015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11026,7 +11083,82 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRegistrosFacturacion: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Registros, por idRegistro */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistroAeat"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11091,7 +11223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11162,7 +11294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11275,7 +11407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11357,7 +11489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11463,7 +11595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11576,7 +11708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11647,7 +11779,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11753,7 +11885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11827,7 +11959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11933,7 +12065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12051,7 +12183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12126,7 +12258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12194,7 +12326,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12268,7 +12400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12381,7 +12513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12449,7 +12581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12520,7 +12652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12629,7 +12761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12745,7 +12877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12816,7 +12948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12932,7 +13064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13003,7 +13135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13116,7 +13248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13187,7 +13319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13293,7 +13425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13406,7 +13538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13483,7 +13615,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13560,7 +13692,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13631,7 +13763,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13737,7 +13869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13850,7 +13982,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13921,7 +14053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14027,7 +14159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14095,7 +14227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14210,7 +14342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14281,7 +14413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14387,7 +14519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14462,7 +14594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14537,7 +14669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14608,7 +14740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14714,7 +14846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14788,7 +14920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14894,7 +15026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15009,7 +15141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15080,7 +15212,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15192,7 +15324,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15298,7 +15430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15411,7 +15543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15485,7 +15617,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15597,7 +15729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15709,7 +15841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15821,7 +15953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15934,7 +16066,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16005,7 +16137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16111,7 +16243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16179,7 +16311,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16294,7 +16426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16369,7 +16501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16444,7 +16576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16515,7 +16647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16632,7 +16764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16709,7 +16841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16790,7 +16922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16865,7 +16997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16942,7 +17074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17019,7 +17151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17093,7 +17225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17158,7 +17290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17223,7 +17355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17288,7 +17420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17358,7 +17490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17428,7 +17560,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17503,7 +17635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17574,7 +17706,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17682,7 +17814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17795,7 +17927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17866,7 +17998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17974,7 +18106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18087,7 +18219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18157,7 +18289,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18272,7 +18404,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18339,7 +18471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18442,7 +18574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18605,7 +18737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18676,7 +18808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18782,7 +18914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18895,7 +19027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**) */
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
             403: {
                 headers: {
                     [name: string]: unknown;

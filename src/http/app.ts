@@ -22,6 +22,7 @@ import { situacionesRoutes } from './routes/situaciones.ts';
 import { serviciosRoutes } from './routes/servicios.ts';
 import { tarifasRoutes } from './routes/tarifas.ts';
 import { facturasRoutes } from './routes/facturas.ts';
+import { registrosAeatRoutes } from './routes/registros-aeat.ts';
 import { ajustesRoutes } from './routes/ajustes.ts';
 import { dispositivosRoutes } from './routes/dispositivos.ts';
 import { citasRoutes } from './routes/citas.ts';
@@ -62,6 +63,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...serviciosRoutes(deps),
     ...tarifasRoutes(deps),
     ...facturasRoutes(deps),
+    ...registrosAeatRoutes(deps),
     ...ajustesRoutes(deps),
     ...dispositivosRoutes(deps),
     ...citasRoutes(deps),

@@ -25,7 +25,7 @@ const errorContent = { 'application/json': { schema: ERROR_REF } };
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida',
   401: 'Falta el token Bearer, es inválido o ha caducado',
-  403: 'El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/** y GET /api/admin/auditoria/**)',
+  403: 'El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros)',
   404: 'El recurso no existe o no es visible para este usuario',
   409: 'Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente)',
   413: 'Cuerpo demasiado grande',
@@ -170,7 +170,7 @@ export function openApiDocument(defs: RouteDef[]) {
         bearerAuth: {
           type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
           description: 'Token de POST /auth/login. Roles: ADMIN, PSICOLOGO, PACIENTE y AUDITOR (solo lectura: '
-            + 'GET /audit/v1/** y GET /api/admin/auditoria/**; 403 en cualquier otra ruta y en STOMP)',
+            + 'GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros; 403 en cualquier otra ruta y en STOMP)',
         },
       },
       schemas: schemas.schemas,

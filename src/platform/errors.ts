@@ -41,8 +41,8 @@ export const errors = {
   forbidden: () => new AppError(403, m('No tiene permiso para esta operación', 'You are not allowed to do this')),
   /** An AUDITOR outside the audit reads (src/http/auditor-access.ts). */
   auditorReadOnly: () => new AppError(403, m(
-    'El rol AUDITOR solo puede leer la auditoría (GET /audit/v1/** y /api/admin/auditoria/**)',
-    'The AUDITOR role may only read the audit (GET /audit/v1/** and /api/admin/auditoria/**)',
+    'El rol AUDITOR solo puede leer la auditoría (GET /audit/v1/**, /api/admin/auditoria/** y /api/admin/facturacion/registros)',
+    'The AUDITOR role may only read the audit (GET /audit/v1/**, /api/admin/auditoria/** and /api/admin/facturacion/registros)',
   )),
   notFound: (es: Recurso, en: string) => new AppError(404, m(`${es} ${RECURSOS[es] === 'f' ? 'no encontrada' : 'no encontrado'}`, `${en} not found`)),
   conflict: (es: string, en: string) => new AppError(409, m(es, en)),

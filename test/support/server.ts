@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/platform/config.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
+import type { RecordingAeat } from '../../src/platform/verifactu/aeat-fake.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { Projection } from '../../src/projections/runner.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -16,6 +17,8 @@ export const ADMIN_PASSWORD = 'Admin12345';
 export interface TestServer extends RunningServer {
   db: TestDatabase;
   push: RecordingPush;
+  /** The recording AEAT given in the options (VERI*FACTU submission); null: nothing is submitted. */
+  aeat: RecordingAeat | null;
   smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   config: Config;
   /** fetch against the server with JSON in and out; `token` adds the Bearer header. */
@@ -26,7 +29,7 @@ export interface TestServer extends RunningServer {
 }
 
 /** A whole server on a fresh database, a real in-process SMTP server and a recording push transport. */
-export async function startTestServer(opts: { env?: Record<string, string>; clock?: Clock; extraProjections?: Projection[] } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { env?: Record<string, string>; clock?: Clock; extraProjections?: Projection[]; aeat?: RecordingAeat } = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   const smtp = await startSmtpServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'practice-test-data-'));
@@ -41,7 +44,7 @@ export async function startTestServer(opts: { env?: Record<string, string>; cloc
     ...opts.env,
   });
   const push = new RecordingPush();
-  const running = await startServer({ config, database: db, push, clock: opts.clock, extraProjections: opts.extraProjections });
+  const running = await startServer({ config, database: db, push, aeat: opts.aeat, clock: opts.clock, extraProjections: opts.extraProjections });
   const request: TestServer['request'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.Authorization = `Bearer ${o.token}`;
@@ -66,7 +69,7 @@ export async function startTestServer(opts: { env?: Record<string, string>; cloc
     return r.body.token as string;
   };
   return {
-    ...running, db, push, smtp, config, request, login,
+    ...running, db, push, aeat: opts.aeat ?? null, smtp, config, request, login,
     adminToken: () => login(ADMIN_EMAIL, ADMIN_PASSWORD),
     async stop() {
       await running.close();

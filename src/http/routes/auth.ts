@@ -127,7 +127,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
     },
     {
       method: 'post', path: '/auth/register-auditor', operationId: 'registerAuditor', tag: 'Autenticación', summary: 'Registrar un auditor', auth: ['ADMIN'],
-      description: 'Registra un auditor: un usuario de solo lectura que puede leer GET /audit/v1/** y GET /api/admin/auditoria/** '
+      description: 'Registra un auditor: un usuario de solo lectura que puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y los registros VERI*FACTU (GET /api/admin/facturacion/registros) '
         + 'y nada más (403 en cualquier otra ruta y en el canal STOMP). Mismo cuerpo que el registro de administradores.',
       body: registerAdminBody, responses: { 200: { description: 'Sesión del auditor registrado', schema: loginResponse } },
       handler: async (ctx, { body }) => {

@@ -38,6 +38,7 @@ import * as m049 from './049_adendas_huella_clave.ts';
 import * as m050 from './050_secret_checks.ts';
 import * as m052 from './052_tarifas.ts';
 import * as m053 from './053_facturas.ts';
+import * as m054 from './054_aeat_registros.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '050_secret_checks': m050,
   '052_tarifas': m052,
   '053_facturas': m053,
+  '054_aeat_registros': m054,
 };
