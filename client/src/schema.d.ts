@@ -1250,6 +1250,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/cargos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cargos de la consulta (filtros: paciente, psicólogo, estado)
+         * @description Cargos de la consulta (filtros: paciente, psicólogo, estado).
+         *
+         *     Roles: ADMIN
+         */
+        get: operations["listCargos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/{id}/cargos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cargos de un paciente
+         * @description El paciente, los suyos; un psicólogo, los de sus pacientes (404 si no lo es).
+         *
+         *     Roles: ADMIN, PSICOLOGO, PACIENTE
+         */
+        get: operations["listCargosPaciente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ajustes": {
         parameters: {
             query?: never;
@@ -4001,6 +4045,72 @@ export interface components {
              * @description Envíos a la AEAT de este registro (uno más si no llegó respuesta)
              */
             intentos: number;
+        };
+        Cargo: {
+            /**
+             * Format: int32
+             * @description Identificador del cargo: el de su cita (un cargo por cita)
+             */
+            idCargo: number;
+            /**
+             * Format: int32
+             * @description Identificador de la cita
+             */
+            idCita: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /**
+             * @description SESION (cita completada o sesión registrada), CANCELACION_TARDIA o NO_PRESENTADO
+             * @enum {string}
+             */
+            concepto: "SESION" | "CANCELACION_TARDIA" | "NO_PRESENTADO";
+            /**
+             * Format: int32
+             * @description Servicio cobrado; null en la tarifa de cancelación
+             */
+            idServicio: number | null;
+            /**
+             * Format: int32
+             * @description Importe antes de IVA (base imponible), en céntimos
+             * @example 6000
+             */
+            precioCentimos: number;
+            /**
+             * Format: int32
+             * @description IVA: EXENTO (psicoterapia por profesional sanitario, art. 20.Uno.3º Ley 37/1992; por defecto) o el tipo en porcentaje (21, 10 o 4)
+             * @example EXENTO
+             * @enum {string|integer}
+             */
+            iva: "EXENTO" | 21 | 10 | 4;
+            /**
+             * Format: int32
+             * @description Cuota de IVA en céntimos (0 si EXENTO)
+             */
+            cuotaIvaCentimos: number;
+            /**
+             * Format: int32
+             * @description Importe más IVA, en céntimos
+             */
+            totalCentimos: number;
+            /**
+             * Format: date
+             * @description Día del servicio: el del inicio de la cita, en la zona de la consulta
+             * @example 2026-03-14
+             */
+            fecha: string;
+            /**
+             * @description PENDIENTE_FACTURAR hasta que una factura lo recoja (FACTURADO)
+             * @enum {string}
+             */
+            estado: "PENDIENTE_FACTURAR" | "FACTURADO";
         };
         Ajustes: {
             /**
@@ -11138,6 +11248,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegistroAeat"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCargos: {
+        parameters: {
+            query?: {
+                /** @description Solo los de este paciente */
+                idPaciente?: number;
+                /** @description Solo los de las citas de este psicólogo */
+                idPsicologo?: number;
+                /** @description Solo los de este estado */
+                estado?: "PENDIENTE_FACTURAR" | "FACTURADO";
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cargos, por idCargo */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cargo"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCargosPaciente: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cargos, por idCargo */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cargo"][];
                 };
             };
             /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */

@@ -23,6 +23,7 @@ import { serviciosRoutes } from './routes/servicios.ts';
 import { tarifasRoutes } from './routes/tarifas.ts';
 import { facturasRoutes } from './routes/facturas.ts';
 import { registrosAeatRoutes } from './routes/registros-aeat.ts';
+import { cargosRoutes } from './routes/cargos.ts';
 import { ajustesRoutes } from './routes/ajustes.ts';
 import { dispositivosRoutes } from './routes/dispositivos.ts';
 import { citasRoutes } from './routes/citas.ts';
@@ -64,6 +65,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...tarifasRoutes(deps),
     ...facturasRoutes(deps),
     ...registrosAeatRoutes(deps),
+    ...cargosRoutes(deps),
     ...ajustesRoutes(deps),
     ...dispositivosRoutes(deps),
     ...citasRoutes(deps),

@@ -66,6 +66,8 @@ export interface Config {
   audit: AuditConfig;
   /** Submission of VERI*FACTU records to AEAT: off unless VERIFACTU_SUBMIT=true (docs/billing.md). */
   aeat: AeatConfig;
+  /** Charges of late cancellations and no-shows (docs/billing.md "Charges"). */
+  billing: { lateCancelHours: number; lateCancelFeeCents: number };
 }
 
 export { ConfigError } from './config-error.ts';
@@ -169,6 +171,10 @@ export function loadConfig(env: Env = process.env): Config {
     limits: loadLimits(env),
     audit: loadAuditConfig(env, production, dataDir),
     aeat: loadAeatConfig(env, production),
+    billing: {
+      lateCancelHours: int(env, 'BILLING_LATE_CANCEL_HOURS', 24, 0, 720),
+      lateCancelFeeCents: int(env, 'BILLING_LATE_CANCEL_FEE_CENTS', 0, 0, 99_999_999),
+    },
   };
 }
 

@@ -20,6 +20,7 @@ import { retencionProjection } from './retencion.ts';
 import { situacionesProjection } from './situaciones.ts';
 import { tarifasProjection } from './tarifas.ts';
 import { facturasProjection } from './facturas.ts';
+import { cargosProjection } from './cargos.ts';
 import { usuariosProjection } from './usuarios.ts';
 import { feedsCalendarioProjection } from './feeds-calendario.ts';
 import { listaEsperaProjection } from './lista-espera.ts';
@@ -35,6 +36,7 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   situacionesProjection,
   tarifasProjection,
   facturasProjection,
+  cargosProjection,
   ajustesProjection,
   dispositivosProjection,
   retencionProjection,

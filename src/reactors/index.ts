@@ -7,9 +7,14 @@ import { serieNotificationsReactor } from './notifications/series.ts';
 import { chatPushReactor } from './chat-push.ts';
 import { listaEsperaReactor } from './notifications/lista-espera.ts';
 import { aeatColaReactor } from './aeat/cola.ts';
+import { cargosReactor, type CargosOptions } from './cargos.ts';
 
-/** Every side-effect reactor of the service; `maxDeviceTokens` (MAX_DEVICE_TOKENS_PER_USER) bounds each person's pushes. */
-export function allReactors(keys: KeyRing, opts: { practiceTimezone: string; maxDeviceTokens?: number }): Reactor[] {
+/**
+ * Every side-effect reactor of the service; `maxDeviceTokens` (MAX_DEVICE_TOKENS_PER_USER) bounds each person's pushes.
+ * `cargos` (the store and config.billing) adds the charges reactor, which records events of its own.
+ */
+export function allReactors(keys: KeyRing, opts: { practiceTimezone: string; maxDeviceTokens?: number; cargos?: Omit<CargosOptions, 'practiceTimezone'> }): Reactor[] {
   const [zone, max] = [opts.practiceTimezone, opts.maxDeviceTokens];
-  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(zone, max), serieNotificationsReactor(zone, max), chatPushReactor(zone, max), listaEsperaReactor(zone, max), aeatColaReactor];
+  const cargos = opts.cargos ? [cargosReactor({ ...opts.cargos, practiceTimezone: zone })] : [];
+  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(zone, max), serieNotificationsReactor(zone, max), chatPushReactor(zone, max), listaEsperaReactor(zone, max), ...cargos, aeatColaReactor];
 }

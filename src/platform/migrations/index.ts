@@ -39,6 +39,7 @@ import * as m050 from './050_secret_checks.ts';
 import * as m052 from './052_tarifas.ts';
 import * as m053 from './053_facturas.ts';
 import * as m054 from './054_aeat_registros.ts';
+import * as m055 from './055_cargos.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '052_tarifas': m052,
   '053_facturas': m053,
   '054_aeat_registros': m054,
+  '055_cargos': m055,
 };
