@@ -55,7 +55,14 @@ async function cargoSesion(trx: Knex, cita: Existente): Promise<Omit<CargoDatos,
   };
 }
 
+/** When charging began (migration 055): what happened before it was never billed here and is not charged now. */
+async function inicioCargos(trx: Knex): Promise<number> {
+  const row = await trx('cargos_inicio').first('desde');
+  return row ? new Date(row.desde).getTime() : 0;
+}
+
 export function cargosReactor(opts: CargosOptions): Reactor {
+  let desde: number | null = null;
   const cita = async (idCita: number): Promise<Existente | null> => {
     const history = await opts.store.readStream(citaStream(idCita));
     const state = history.reduce((s, e) => evolveCita(s, e as unknown as CitaEvent), { status: 'nueva' } as Cita);
@@ -84,6 +91,8 @@ export function cargosReactor(opts: CargosOptions): Reactor {
     name: 'cargos',
     handles: ['CitaCompletada', 'SesionRegistrada', 'CitaCancelada'],
     async react(trx, event) {
+      desde ??= await inicioCargos(trx);
+      if (new Date(event.metadata.occurredAt).getTime() < desde) return;
       const cargo = await cargoDe(trx, event);
       if (!cargo) return;
       await registrarCargo(opts.store, cargo, { now: new Date(event.metadata.occurredAt), timezone: opts.practiceTimezone, causationId: event.metadata.eventId });

@@ -26,7 +26,9 @@ describe('charges: completed appointments, late cancellations and no-shows, once
   let idServicio: number;
 
   before(async () => {
-    clock = new ManualClock(new Date());
+    // A minute on: billing is installed (migration 055, by the database's clock) as the server starts, and
+    // only what happens after that is charged.
+    clock = new ManualClock(new Date(Date.now() + 60_000));
     srv = await startTestServer({ clock, env: { BILLING_LATE_CANCEL_FEE_CENTS: String(FEE) } });
     admin = await srv.adminToken();
     psi = await newPsicologo(srv, admin);
@@ -144,5 +146,27 @@ describe('charges: completed appointments, late cancellations and no-shows, once
     const pagina = await req('GET', '/api/admin/cargos?limit=1', admin);
     expect(pagina.body).to.have.length(1);
     expect(pagina.headers.get('link')).to.match(/rel="next"/);
+  });
+
+  it('charges nothing that happened before billing was installed (an upgraded practice\'s past appointments)', async () => {
+    const cita = await reservar(pac, 50);
+    await estado(cita.idCita, 'CONFIRMADA');
+    // The completion of that appointment, as the log would hand it to a newly installed reactor.
+    const completada = {
+      type: 'CitaCompletada', data: { idCita: cita.idCita },
+      metadata: { eventId: `prueba-${cita.idCita}`, occurredAt: clock.now().toISOString() },
+    } as never;
+    const reactor = () => cargosReactor({ store: srv.deps.store, practiceTimezone: ZONE, lateCancelHours: 24, lateCancelFeeCents: FEE });
+    const desde = await srv.deps.knex('cargos_inicio').first('desde');
+    try {
+      await srv.deps.knex('cargos_inicio').update({ desde: new Date(clock.now().getTime() + 3_600_000) });
+      await srv.deps.knex.transaction((trx) => reactor().react(trx, completada));
+      expect(await streamCargo(cita.idCita), 'before billing began').to.deep.equal([]);
+      await srv.deps.knex('cargos_inicio').update({ desde: new Date(clock.now().getTime() - 3_600_000) });
+      await srv.deps.knex.transaction((trx) => reactor().react(trx, completada));
+      expect(await streamCargo(cita.idCita), 'after it').to.have.length(1);
+    } finally {
+      await srv.deps.knex('cargos_inicio').update({ desde: desde.desde });
+    }
   });
 });

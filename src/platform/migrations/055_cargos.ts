@@ -23,9 +23,16 @@ export async function up(knex: Knex): Promise<void> {
     create index cargos_paciente on cargos (id_paciente, id_cargo);
     create index cargos_psicologo on cargos (id_psicologo, id_cargo);
     create index cargos_estado on cargos (estado, id_cargo);
+    -- When charging began: the charges reactor starts at the beginning of the log, and an upgraded
+    -- practice must not be charged now for every appointment it completed before billing existed.
+    create table cargos_inicio (
+      unica boolean primary key default true check (unica),
+      desde timestamptz not null default now()
+    );
+    insert into cargos_inicio default values;
   `);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop table if exists cargos;');
+  await knex.raw('drop table if exists cargos_inicio; drop table if exists cargos;');
 }
