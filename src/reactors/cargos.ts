@@ -88,7 +88,7 @@ export function cargosReactor(opts: CargosOptions): Reactor {
     return sesion && { ...sesion, concepto: 'SESION', fecha: c.startDatetime.slice(0, 10) };
   };
   return {
-    name: 'cargos',
+    name: 'cargos-citas', // not 'cargos': that is the read model's, and a consumer's lease (consumer_leases) is by name
     handles: ['CitaCompletada', 'SesionRegistrada', 'CitaCancelada'],
     async react(trx, event) {
       desde ??= await inicioCargos(trx);
