@@ -1,30 +1,18 @@
 import type { Knex } from 'knex';
-import type { ConceptoCargo } from '../events/cargo.ts';
-import type { Iva } from '../events/servicio.ts';
+import type { CargoDatos } from '../events/cargo.ts';
 import { pageById, type Page, type Paged } from './paging.ts';
 
 export const ESTADOS_CARGO = ['PENDIENTE_FACTURAR', 'FACTURADO'] as const;
 export type EstadoCargo = (typeof ESTADOS_CARGO)[number];
 
-/** A charge as invoicing needs it: the service, the amounts in cents, the VAT and the day of the service. */
-export interface CargoView {
-  idCargo: number;
-  idCita: number;
-  idPaciente: number;
-  idPsicologo: number;
-  concepto: ConceptoCargo;
-  idServicio: number | null;
-  precioCentimos: number;
-  iva: Iva;
-  cuotaIvaCentimos: number;
-  totalCentimos: number;
-  fecha: string;
+/** A charge as invoicing needs it: the service, the amounts in cents, the VAT and the day of the service (CargoDatos), and its state. */
+export interface CargoView extends CargoDatos {
   estado: EstadoCargo;
 }
 
 const toCargo = (r: Record<string, any>): CargoView => ({
   idCargo: r.id_cargo, idCita: r.id_cita, idPaciente: r.id_paciente, idPsicologo: r.id_psicologo, concepto: r.concepto,
-  idServicio: r.id_servicio ?? null, precioCentimos: r.precio_centimos, iva: (r.iva_porcentaje ?? 'EXENTO') as Iva,
+  idServicio: r.id_servicio ?? null, precioCentimos: r.precio_centimos, iva: (r.iva_porcentaje ?? 'EXENTO') as CargoView['iva'],
   cuotaIvaCentimos: r.cuota_iva_centimos, totalCentimos: r.total_centimos, fecha: r.fecha, estado: r.estado,
 });
 
