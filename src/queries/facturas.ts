@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { FacturaEmitidaData } from '../events/factura.ts';
+import { euros } from '../platform/factura-pdf/textos.ts';
 import type { FacturaVista, LineaFacturaVista } from '../platform/factura-pdf/tipos.ts';
 import type { EntornoAeat } from '../platform/verifactu/qr.ts';
 import { urlQr } from '../platform/verifactu/qr.ts';
@@ -65,7 +66,7 @@ export function facturaEnAlcance(user: AuthUser, f: Pick<FacturaView, 'idPacient
 export function vistaPdf(f: FacturaView, entorno: EntornoAeat): FacturaVista {
   const parte = (p: { nombreRazon: string; nif: string; domicilio: string[] }) => ({ nombre: p.nombreRazon, nif: p.nif, domicilio: p.domicilio });
   const lineas: LineaFacturaVista[] = f.lineas.map((l) => ({
-    descripcion: l.cantidad > 1 ? `${l.descripcion} (${l.cantidad} × ${(l.precioUnitarioCentimos / 100).toFixed(2).replace('.', ',')} €)` : l.descripcion,
+    descripcion: l.cantidad > 1 ? `${l.descripcion} (${l.cantidad} × ${euros(l.precioUnitarioCentimos)})` : l.descripcion,
     baseCentimos: l.baseCentimos,
     impuesto: l.iva === 'EXENTO' ? { tipo: 'exenta', causa: 'E1' } : { tipo: 'sujeta', tipoImpositivo: l.iva * 100, cuotaCentimos: l.cuotaCentimos },
   }));
