@@ -4,6 +4,7 @@
 import type { DatosFiscales, FacturaEmitidaData, LineaFactura } from '../events/factura.ts';
 import { MAX_CENTIMOS } from '../events/servicio.ts';
 import { errors } from '../platform/errors.ts';
+import { porcentajeDe } from '../platform/importe.ts';
 import { validarNif } from '../platform/verifactu/nif.ts';
 import type { LineaDesglose, RegistroAlta, RegistroAnterior } from '../platform/verifactu/tipos.ts';
 
@@ -41,8 +42,8 @@ const entero = (campo: string, v: number, min: number, max: number) => {
   if (!Number.isSafeInteger(v) || v < min || v > max) throw errors.invalid(`${campo}: se esperaba un entero de ${min} a ${max}`, `${campo}: expected a whole number from ${min} to ${max}`);
 };
 
-/** VAT on a base, rounded to the cent, halves away from zero (as precioDe does for positive bases; a negative difference mirrors it). */
-const cuotaDe = (base: number, iva: LineaFactura['iva']) => (iva === 'EXENTO' ? 0 : Math.sign(base) * Math.floor((Math.abs(base) * iva + 50) / 100));
+/** VAT on a base, rounded as a session's fee is (a negative difference mirrors a positive one). */
+const cuotaDe = (base: number, iva: LineaFactura['iva']) => (iva === 'EXENTO' ? 0 : porcentajeDe(base, iva));
 
 /** `negativos`: a rectifying invoice's differences may be negative (within the original, checked by the caller). */
 export function lineasFactura(pedidas: readonly LineaPedida[], negativos = false): LineaFactura[] {

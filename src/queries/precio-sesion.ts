@@ -2,6 +2,7 @@
 // rule, and the amounts that result (docs/billing.md "Fees"). Integer cents throughout.
 import type { Iva } from '../events/servicio.ts';
 import type { ReglaPaciente } from '../events/tarifa.ts';
+import { porcentajeDe } from '../platform/importe.ts';
 
 export interface ServicioView {
   idServicio: number;
@@ -35,8 +36,6 @@ export interface PrecioSesion {
   totalCentimos: number;
 }
 
-/** `amount × percent / 100` rounded to the nearest cent, halves up: integer arithmetic (amounts ≤ 10^8, exact in a double). */
-export const porcentajeDe = (centimos: number, porcentaje: number) => Math.floor((centimos * porcentaje + 50) / 100);
 
 /**
  * The default service of an appointment's length: the active service whose duracionMinutos is that

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { porcentajeDe, precioDe, servicioPorDefecto, type ServicioView } from '../../src/queries/precio-sesion.ts';
+import { precioDe, servicioPorDefecto, type ServicioView } from '../../src/queries/precio-sesion.ts';
 
 const servicio = (over: Partial<ServicioView> = {}): ServicioView => ({
   idServicio: 1, nombre: 'Sesión individual', precioCentimos: 6000, duracionMinutos: 50, iva: 'EXENTO', activo: true, ...over,
@@ -39,9 +39,6 @@ describe('the fee of a session (precioDe, servicioPorDefecto)', () => {
   it('adds the VAT of a taxable service on the final price, in whole cents', () => {
     const p = precioDe({ servicio: servicio({ iva: 21, precioCentimos: 10000 }), precioPsicologoCentimos: null, reglaPaciente: { descuentoPorcentaje: 10, precioFijoCentimos: null } });
     expect(p).to.include({ iva: 21, precioCentimos: 9000, cuotaIvaCentimos: 1890, totalCentimos: 10890 });
-    // 21% of 0,10 € is 2.1 cents: 2; of 0,50 € 10.5 cents: 11.
-    expect(porcentajeDe(10, 21)).to.equal(2);
-    expect(porcentajeDe(50, 21)).to.equal(11);
   });
 
   it('stays exact at the largest amount (never floating point)', () => {
