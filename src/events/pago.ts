@@ -59,15 +59,18 @@ export interface PagosFactura {
   fallidoPendiente: boolean;
   /** PagoRegistrado's and PagoReembolsado's idExterno: a repeat of one records nothing. */
   externos: string[];
+  /** PagoFallido's idExterno: a webhook's retry of one failure records it once. */
+  fallidos: string[];
 }
 
-export const pagosFacturaInicial = (): PagosFactura => ({ pagos: [], pagadoCentimos: 0, reembolsadoCentimos: 0, fallidoPendiente: false, externos: [] });
+export const pagosFacturaInicial = (): PagosFactura => ({ pagos: [], pagadoCentimos: 0, reembolsadoCentimos: 0, fallidoPendiente: false, externos: [], fallidos: [] });
 
 export function evolvePagos(state: PagosFactura, event: PagoEvent): PagosFactura {
   switch (event.type) {
     case 'PagoRegistrado': {
       const d = event.data;
       return {
+        ...state,
         pagos: [...state.pagos, { ...d, reembolsadoCentimos: 0 }],
         pagadoCentimos: state.pagadoCentimos + d.importeCentimos,
         reembolsadoCentimos: state.reembolsadoCentimos,
@@ -76,7 +79,7 @@ export function evolvePagos(state: PagosFactura, event: PagoEvent): PagosFactura
       };
     }
     case 'PagoFallido':
-      return { ...state, fallidoPendiente: true };
+      return { ...state, fallidoPendiente: true, fallidos: event.data.idExterno ? [...state.fallidos, event.data.idExterno] : state.fallidos };
     case 'PagoReembolsado': {
       const d = event.data;
       return {
