@@ -4,7 +4,6 @@
 // instances: a loser of the race re-reads the series and the chain and tries the next number.
 import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent, StoredEvent, StreamWrite } from '../eventstore/port.ts';
-import { WrongExpectedRevisionError } from '../eventstore/port.ts';
 import {
   AJUSTES_FACTURACION_STREAM, datosFiscalesPsicologoStream, evolveCadena, evolveFactura, evolveSerie, facturaStream,
   registrosFacturacionStream, serieFacturaStream, type AjustesFacturacion, type CadenaRegistros, type DatosFiscales,
@@ -17,6 +16,7 @@ import { huellaAlta, huellaAnulacion } from '../platform/verifactu/huella.ts';
 import { formatDate, wall, atInstant } from '../platform/zone-clock.ts';
 import type { Actor, CommandContext } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
+import { conReintentos, ultimos } from './facturas-append.ts';
 import { datosFiscalesValidos, destinatarioYTipo, lineasFactura, numSerieDe, registroAltaDe, serieDe, totales, type LineaPedida } from './factura.ts';
 import { esPacienteDe, pacienteDe, pacienteVigente, psicologoExiste } from './streams.ts';
 
@@ -31,20 +31,6 @@ function nuevo(e: DomainEvent, ctx: CommandContext): NewEvent {
     type: e.type, data: e.data as Record<string, unknown>,
     metadata: { eventId: randomUUID(), actor: ctx.actor, correlationId: ctx.correlationId, causationId: null, occurredAt: ctx.now.toISOString() },
   };
-}
-
-/** Append, and on a lost race (another issuer took the number or the chain's tip) decide again from a fresh read. */
-async function conReintentos(store: EventStore, intento: () => Promise<StreamWrite[]>) {
-  for (let i = 1; ; i++) {
-    const writes = await intento();
-    try {
-      return await store.append(writes);
-    } catch (err) {
-      // 40 issuers at once each lose at most 39 races; jitter keeps them from losing in lockstep.
-      if (!(err instanceof WrongExpectedRevisionError) || i >= 200) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(20, 2 * i)));
-    }
-  }
 }
 
 export async function ajustesFacturacion(store: EventStore): Promise<AjustesFacturacion> {
@@ -122,7 +108,8 @@ async function numerarYRegistrar(
     const ctx = commandContext(deps, actor);
     const fechaExpedicion = formatDate(wall(atInstant(ctx.now.getTime(), ctx.timezone)));
     const serie = serieDe(fechaExpedicion, letra);
-    const [serieEv, cadenaEv] = await deps.store.readStreams([serieFacturaStream(emisor.nif, serie), registrosFacturacionStream(emisor.nif)]);
+    // Both states are their stream's last event: read that, not streams that grow with every invoice.
+    const [serieEv, cadenaEv] = await ultimos(deps.store, [serieFacturaStream(emisor.nif, serie), registrosFacturacionStream(emisor.nif)]);
     const s = fold<SerieFactura>(serieEv, { ultimo: 0, fecha: null }, evolveSerie);
     const cadena = fold<CadenaRegistros>(cadenaEv, { anterior: null }, evolveCadena);
     // Dates never go back within a series (an instance whose clock lags another's): refuse rather than misdate.
@@ -139,7 +126,7 @@ async function numerarYRegistrar(
       { streamId: registrosFacturacionStream(emisor.nif), expected: expectedOf(cadenaEv), events: [nuevo({ type: 'RegistroFacturacionAltaGenerado', data: { idFactura, idPaciente: datos.idPaciente, registro, destinatario: persona, huella } }, ctx)] },
       ...(extra ? [await extra(idFactura, ctx)] : []),
     ];
-  });
+  }, emisor.nif);
   return { factura: emitida!, position: result.position };
 }
 
@@ -210,7 +197,7 @@ export async function anularFactura(deps: CommandDeps, actor: Actor, idFactura: 
     if (estado.status === 'nueva') throw facturaNotFound();
     if (estado.status === 'anulada') throw errors.conflict('La factura ya está anulada', 'The invoice is already cancelled');
     const f = estado.factura;
-    const cadenaEv = await deps.store.readStream(registrosFacturacionStream(f.emisor.nif));
+    const [cadenaEv] = await ultimos(deps.store, [registrosFacturacionStream(f.emisor.nif)]);
     const { anterior } = fold<CadenaRegistros>(cadenaEv, { anterior: null }, evolveCadena);
     const registro = { anulada: { idEmisor: f.emisor.nif, numSerie: f.numSerie, fechaExpedicion: f.fechaExpedicion }, anterior, fechaHoraHusoGenRegistro: fechaHoraHuso(ctx.now, ctx.timezone) };
     return [

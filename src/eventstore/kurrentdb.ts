@@ -95,6 +95,23 @@ export class KurrentEventStore implements EventStore {
     return Promise.all(streamIds.map((id) => this.readStream(id)));
   }
 
+  /** One backwards read of one event per stream, in parallel. */
+  readLastEvents(streamIds: readonly string[]): Promise<(StoredEvent | null)[]> {
+    return Promise.all(streamIds.map((id) => retrying(() => this.lastEventOnce(id))));
+  }
+
+  private async lastEventOnce(streamId: string): Promise<StoredEvent | null> {
+    try {
+      for await (const r of this.client.readStream(this.names.out(streamId), { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        if (r.event) return toStored({ ...r.event, streamId });
+      }
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) return null;
+      throw err;
+    }
+    return null;
+  }
+
   /** Nothing is opened here: the stream as stored is the stream. */
   readStreamAsStored(streamId: string): Promise<StoredEvent[]> {
     return this.readStream(streamId);

@@ -87,6 +87,13 @@ export interface EventStore {
    * sealing layer skips opening; wrappers pass it through.
    */
   readStreamAsStored?(streamId: string): Promise<StoredEvent[]>;
+  /**
+   * The last event of each stream (null: no such stream), in the order of `streamIds`, in one round
+   * trip where the store can: for a state that is its stream's last event (an invoice series' last
+   * number, a chain's tip), without reading a stream that grows with every invoice. Optional: use
+   * `lastEvents`, which falls back on reading the whole streams.
+   */
+  readLastEvents?(streamIds: readonly string[]): Promise<(StoredEvent | null)[]>;
   /** Events after `from` (exclusive; null = from the start) in global order. */
   readAll(from: Position | null, limit: number): Promise<ReadAllResult>;
   /** Catch-up subscription that goes live. The handler gets batches in global order. */
@@ -153,6 +160,12 @@ export class EventStoreUnavailableError extends Error {
     super(`event store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'EventStoreUnavailableError';
   }
+}
+
+/** Each stream's last event (see `readLastEvents`), by reading the whole streams where the store has no shortcut. */
+export async function lastEvents(store: EventStore, streamIds: readonly string[]): Promise<(StoredEvent | null)[]> {
+  if (store.readLastEvents) return store.readLastEvents(streamIds);
+  return (await store.readStreams(streamIds)).map((events) => events[events.length - 1] ?? null);
 }
 
 /** The stream as stored (see `readStreamAsStored`); a store that cannot say is a wiring error, never a silent fallback to opened data. */

@@ -68,6 +68,9 @@ const APPEND_SQL = `select * from practice_append($1::text[], $2::text[], $3::in
   $8::text[], $9::text[], $10::bytea[], $11::text[], $12::text[], $13::text[])`;
 const READ_STREAM_SQL = `select ${COLUMNS} from events where stream_id = $1 order by stream_revision`;
 const READ_STREAMS_SQL = `select ${COLUMNS} from events where stream_id = any($1::text[]) order by stream_id, stream_revision`;
+// Each stream's last revision by the (stream_id, stream_revision) unique index: one row per stream.
+const READ_LAST_SQL = `select ${COLUMNS} from unnest($1::text[]) as s(id)
+  cross join lateral (select * from events where stream_id = s.id order by stream_revision desc limit 1) e`;
 const READ_ALL_SQL = `select ${COLUMNS} from events
   where (tx_id, global_position) > ($1::text::xid8, $2::bigint)
     and tx_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -225,6 +228,12 @@ export class PostgresEventStore implements EventStore {
     const by = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
     for (const row of rows) by.get(row.stream_id)!.push(toStored(row));
     return streamIds.map((id) => by.get(id)!);
+  }
+
+  async readLastEvents(streamIds: readonly string[]): Promise<(StoredEvent | null)[]> {
+    const rows = await this.query<EventRow>('practice_read_last', READ_LAST_SQL, [[...new Set(streamIds)]]);
+    const by = new Map(rows.map((row) => [row.stream_id, toStored(row)]));
+    return streamIds.map((id) => by.get(id) ?? null);
   }
 
   /** Nothing is opened here: the stream as stored is the stream. */

@@ -4,6 +4,7 @@ import type { AppendKeys, KeyAlias, KeyNeed } from '../platform/crypto/append-ke
 import type { SealSpec } from '../events/personal-data.ts';
 import { appendsKeyRows, DataKeyTakenError } from './key-rows.ts';
 import type { EventStore, NewEvent, Position, Reservation, StoredEvent, StreamWrite, SubscribeOptions } from './port.ts';
+import { lastEvents } from './port.ts';
 
 /** Appends that lose the race to create a person's key are sealed again this many times at most. */
 const KEY_RACE_ATTEMPTS = 5;
@@ -123,6 +124,14 @@ export class SealingEventStore implements EventStore {
     const opened = await this.openAll(lists.flat());
     let at = 0;
     return lists.map((events) => opened.slice(at, (at += events.length)));
+  }
+
+  /** The last events opened together; a store without the shortcut reads the whole streams (lastEvents). */
+  async readLastEvents(streamIds: readonly string[]) {
+    const last = await lastEvents(this.inner, streamIds);
+    const opened = await this.openAll(last.filter((e): e is StoredEvent => e !== null));
+    let at = 0;
+    return last.map((e) => (e === null ? null : opened[at++]));
   }
 
   readStreamAsStored(streamId: string) {

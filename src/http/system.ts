@@ -7,6 +7,7 @@ import { parkedCounts } from '../projections/failures.ts';
 import type { CheckpointRunner } from '../projections/runner.ts';
 import { leaseOwners } from '../projections/leases.ts';
 import { errors } from '../platform/errors.ts';
+import { numeracion } from '../commands/facturas-append.ts';
 
 /**
  * Lag gauges of one runner's consumers. Read from what the engine keeps in memory as events flow
@@ -31,6 +32,16 @@ function lagGauges(registry: client.Registry, prefix: 'projection' | 'reactor', 
   });
 }
 
+/** The invoice numbering's optimistic appends in this process: attempts, and races lost to another issue. */
+function numberingCounters(registry: client.Registry): void {
+  for (const [name, help, of] of [
+    ['invoice_numbering_attempts_total', 'Appends tried to number an invoice or record its cancellation (one per invoice, plus one per lost race)', () => numeracion.intentos],
+    ['invoice_numbering_conflicts_total', 'Appends that lost the race for an issuer\'s series or chain to another issue and were tried again', () => numeracion.conflictos],
+  ] as const) {
+    new client.Counter({ name, help, registers: [registry], collect() { this.reset(); this.inc(of()); } });
+  }
+}
+
 /** Prometheus metrics of one app: HTTP timings, how far each consumer is behind the log, parked events. */
 export function createMetrics(deps: AppDeps) {
   const registry = new client.Registry();
@@ -42,6 +53,7 @@ export function createMetrics(deps: AppDeps) {
   // The audit log's consumer is counted with the read models (projection="audit-log").
   lagGauges(registry, 'projection', () => [deps.projections, deps.auditLog]);
   lagGauges(registry, 'reactor', () => [deps.reactors]);
+  numberingCounters(registry);
   new client.Gauge({
     name: 'consumers_owned', help: 'Read models (kind="projection") and reactors this instance runs now, by the consumer leases',
     labelNames: ['kind', 'instance'], registers: [registry],

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import {
+  lastEvents,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
@@ -225,6 +226,19 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
         expect(await store.readStreams([b, c, a])).to.deep.equal(each);
         expect((await store.readStreams([a]))[0].map((e) => e.revision)).to.deep.equal([0n, 1n, 2n]);
         expect(await store.readStreams([])).to.deep.equal([]);
+      });
+
+      it('readLastEvents gives each stream\'s last event as readStream has it, in the order asked, a missing one as null', async function () {
+        const [a, b, c] = [stream('serie-1'), stream('cadena-1'), stream('nunca')];
+        await store.append([
+          { streamId: a, events: [ev('NumeroAsignado', { n: 1 }), ev('NumeroAsignado', { n: 2 })], expected: 'noStream' },
+          { streamId: b, events: [ev('RegistroGenerado', { n: 1 })], expected: 'noStream' },
+        ]);
+        await store.append([{ streamId: a, events: [ev('NumeroAsignado', { n: 3 })], expected: 1n }]);
+        const [lastA, lastB] = [(await store.readStream(a)).at(-1), (await store.readStream(b)).at(-1)];
+        expect(await lastEvents(store, [b, c, a])).to.deep.equal([lastB, null, lastA]);
+        expect((await lastEvents(store, [a]))[0]).to.include({ revision: 2n });
+        expect(await lastEvents(store, [])).to.deep.equal([]);
       });
     });
 
