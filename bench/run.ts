@@ -20,6 +20,7 @@ import { profileSection } from './profile.ts';
 import { fhirExportSection } from './fhir-export.ts';
 import { fhirSlotsSection } from './fhir-slots.ts';
 import { billingPdfSection } from './billing-pdf.ts';
+import { billingInvoicesSection } from './billing-invoices.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
 import { load1, machine, saveResults, textTable, updateReadme, type Figure, type RunInfo } from './lib/report.ts';
@@ -38,6 +39,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   'fhir-export': fhirExportSection,
   'fhir-slots': fhirSlotsSection,
   'billing-pdf': billingPdfSection,
+  'billing-invoices': billingInvoicesSection,
 };
 
 const { values } = parseArgs({
