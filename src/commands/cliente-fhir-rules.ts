@@ -6,10 +6,10 @@ import type { JwkPublica } from '../events/cliente-fhir.ts';
 // Services"): its public keys, checked here once so that the token endpoint only ever meets keys it
 // can use, and the system scopes of the read-only API.
 
-/** The FHIR resource types served (issue 26), plus Group for the Group-level export. */
+/** The FHIR resource types served (issue 26; ChargeItem and Invoice, issue 32), plus Group for the Group-level export. */
 export const FHIR_TIPOS = [
   'Patient', 'Practitioner', 'PractitionerRole', 'Schedule', 'Slot', 'Appointment', 'Encounter', 'DocumentReference',
-  'Condition', 'CarePlan', 'Observation', 'Communication', 'Provenance', 'Group',
+  'Condition', 'CarePlan', 'Observation', 'Communication', 'ChargeItem', 'Invoice', 'Provenance', 'Group',
 ] as const;
 
 /** Every scope a client may hold: SMART v1 `.read` and v2 `.rs` (read and search), for all types or one. */

@@ -5,7 +5,7 @@ import { sortablePosition } from '../eventstore/position.ts';
 import { perTransaction } from './deferred.ts';
 
 /** The streams behind FHIR resources (docs/fhir.md "Mapping"): `<recurso>-<id>`. */
-export const FHIR_STREAM = /^(paciente|psicologo|horario|bloqueo|cita|sesion|historial|diario|progreso|mensaje)-(\d+)$/;
+export const FHIR_STREAM = /^(paciente|psicologo|horario|bloqueo|cita|sesion|historial|diario|progreso|mensaje|factura|cargo-cita)-(\d+)$/;
 
 /**
  * Every event type written to those streams (and to a patient's `direccion-` streams): a write of
@@ -19,6 +19,8 @@ export const FHIR_EVENT_TYPES: ReadonlySet<string> = new Set([
   'CitaRecordatorioEnviado', 'SesionRegistrada', 'SesionEliminada', 'SesionFirmada', 'SesionAdendaAgregada', 'HistorialCreado',
   'HistorialCorregido', 'HistorialEliminado', 'HistorialFirmado', 'HistorialAdendaAgregada', 'DiarioRegistrado', 'DiarioEliminado',
   'ProgresoRegistrado', 'MensajeEnviado', 'MensajeLeido', 'DireccionAnadida', 'DireccionEliminada',
+  // Billing (Invoice, ChargeItem): an invoice's stream and an appointment's charge.
+  'FacturaEmitida', 'FacturaAnulada', 'FacturaRectificada', 'CargoRegistrado', 'CargoFacturado',
 ]);
 
 /** Events after which the stream's resource leaves the lists (a bulk export's `deleted`). */
@@ -82,8 +84,10 @@ function versionRow(stored: StoredEvent, recurso: string, id: number): VersionRo
 
 async function erase(trx: Knex.Transaction, idPaciente: number, at: VersionRow): Promise<void> {
   await flushAll(trx);
-  await trx('fhir_versiones').where({ id_paciente: idPaciente }).whereNull('eliminado_posicion')
+  await trx('fhir_versiones').where({ id_paciente: idPaciente }).whereNot('recurso', 'factura').whereNull('eliminado_posicion')
     .update({ eliminado_posicion: at.posicion, eliminado_en: at.actualizado_en });
+  // An invoice stays (tax law), without the recipient's name: it moves, so a `_since` export sends it again so.
+  await trx('fhir_versiones').where({ id_paciente: idPaciente, recurso: 'factura' }).update({ posicion: at.posicion, actualizado_en: at.actualizado_en });
   // Provenance of an erased patient's records goes with them (it names who wrote what about whom).
   await trx.raw('delete from fhir_procedencia p using fhir_versiones v where v.stream_id = p.stream_id and v.id_paciente = ?', [idPaciente]);
 }

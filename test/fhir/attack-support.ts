@@ -20,6 +20,8 @@ export interface Practice {
   citas: { a1: number; b1: number };
   sesiones: { a1: number; b1: number };
   idBloqueo: number;
+  /** An invoice issued to a1 and one to b1 (Invoice); their sessions' appointments are charged (ChargeItem). */
+  facturas: { a1: { idFactura: number; numSerie: string }; b1: { idFactura: number; numSerie: string } };
 }
 
 async function ok(srv: TestServer, method: string, path: string, token: string, body?: unknown) {
@@ -38,8 +40,23 @@ async function records(srv: TestServer, psi: Firmante, p: Persona, idCita: numbe
   return sesion.idSesion as number;
 }
 
+/** The practice issues its invoices; a service of the appointments' length, so that held sessions are charged. */
+async function billing(srv: TestServer, admin: string): Promise<number> {
+  await ok(srv, 'PUT', '/api/admin/facturacion/ajustes', admin, {
+    emisorEs: 'CONSULTA', consulta: { nombreRazon: 'Consulta Ejemplo S.L.', nif: 'B12345674', domicilio: ['Calle Mayor 1', '28013 Madrid'] },
+  });
+  return (await ok(srv, 'POST', '/api/admin/servicios', admin, { nombre: 'Sesión individual', precioCentimos: 6000, duracionMinutos: 50 })).idServicio;
+}
+
+/** An invoice of one session to the patient, once the charges of the sessions are recorded. */
+async function invoice(srv: TestServer, admin: string, idPaciente: number, idServicio: number) {
+  const f = await ok(srv, 'POST', '/api/admin/facturas', admin, { idPaciente, lineas: [{ idServicio }] });
+  return { idFactura: f.idFactura as number, numSerie: f.numSerie as string };
+}
+
 export async function practice(srv: TestServer): Promise<Practice> {
   const admin = await srv.adminToken();
+  const idServicio = await billing(srv, admin);
   const [psiA, psiB] = [await newFirmante(srv, admin, 'Laura'), await newFirmante(srv, admin, 'Marta')];
   const [a1, a2, b1] = [await newPaciente(srv, 'Ana'), await newPaciente(srv, 'Alba'), await newPaciente(srv, 'Berta')];
   await asignar(srv, admin, a1.idPaciente, psiA.idPsicologo);
@@ -55,7 +72,11 @@ export async function practice(srv: TestServer): Promise<Practice> {
     a1: await records(srv, psiA, a1, citas.a1, '2030-01-15T10:00:00'),
     b1: await records(srv, psiB, b1, citas.b1, '2030-01-16T10:00:00'),
   };
-  return { admin, psiA, psiB, a1, a2, b1, citas, sesiones, idBloqueo };
+  // The charges reactor records the sessions' charges moments after them.
+  expect(await srv.reactors.waitFor(await srv.deps.store.head(), 20_000), 'reactors caught up').to.equal(true);
+  const facturas = { a1: await invoice(srv, admin, a1.idPaciente, idServicio), b1: await invoice(srv, admin, b1.idPaciente, idServicio) };
+  expect(await srv.deps.projections.waitFor(await srv.deps.store.head(), 20_000), 'read models caught up').to.equal(true);
+  return { admin, psiA, psiB, a1, a2, b1, citas, sesiones, idBloqueo, facturas };
 }
 
 const ec = generateKeyPairSync('ec', { namedCurve: 'P-384' });

@@ -258,6 +258,8 @@ describe('FHIR API under attack, and R4 conformance', function () {
         'Slot.start': [`ge${today}`, 'lt2000-01-01'], identifier: [String(p.a1.idPaciente), '2147483647'], name: ['Ana', 'Zzqxw'],
         'Appointment.status': ['pending', 'fulfilled'], 'Slot.status': ['busy-unavailable', 'busy'], code: [obsCode, 'http://example.org|nada'],
         category: ['survey', 'laboratory'], 'DocumentReference.type': ['http://loinc.org|11510-5', 'http://loinc.org|0000-0'],
+        'Invoice.status': ['issued', 'cancelled'], 'Invoice.identifier': [p.facturas.a1.numSerie, '2026-A/999999'],
+        'ChargeItem.status': ['billable', 'entered-in-error'],
       };
       return table[`${type}.${name}`] ?? table[name];
     }

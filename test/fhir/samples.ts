@@ -169,6 +169,43 @@ export const communication = {
   payload: [{ contentString: '¿Podemos mover la cita del miércoles?' }],
 };
 
+export const chargeItem = {
+  resourceType: 'ChargeItem',
+  id: '9a3e5c1b-7d2f-4e60-b8a4-1c2d3e4f5a60',
+  meta: meta('1'),
+  status: 'billed',
+  code: { coding: [{ system: `${OWN}/CodeSystem/concepto-cargo`, code: 'sesion', display: 'Sesión' }] },
+  subject: { reference: PAT },
+  occurrenceDateTime: '2026-03-02',
+  performer: [{ actor: { reference: PRAC } }],
+  quantity: { value: 1 },
+  priceOverride: { value: 52.5, currency: 'EUR' },
+  supportingInformation: [{ reference: APPT }],
+};
+
+export const invoice = {
+  resourceType: 'Invoice',
+  id: '3c9d2e1f-0a4b-4c5d-8e6f-7a8b9c0d1e2f',
+  meta: meta('0'),
+  identifier: [{ use: 'official', system: `${OWN}/CodeSystem/factura/B12345674`, value: '2026-A/000001' }],
+  status: 'issued',
+  type: { coding: [{ system: `${OWN}/CodeSystem/tipo-factura`, code: 'F1', display: 'Factura completa' }] },
+  subject: { reference: PAT },
+  recipient: { reference: PAT, display: 'Lucía García Pérez' },
+  date: '2026-03-02',
+  issuer: { identifier: { system: `${OWN}/CodeSystem/nif`, value: 'B12345674' }, display: 'Consulta Ejemplo S.L.' },
+  lineItem: [{
+    sequence: 1,
+    chargeItemCodeableConcept: { text: 'Sesión de psicología' },
+    priceComponent: [
+      { type: 'base', factor: 1, amount: { value: 60, currency: 'EUR' } },
+      { type: 'tax', code: { coding: [{ system: `${OWN}/CodeSystem/iva`, code: 'exento', display: 'Exenta (art. 20.Uno.3º Ley 37/1992)' }] }, amount: { value: 0, currency: 'EUR' } },
+    ],
+  }],
+  totalNet: { value: 60, currency: 'EUR' },
+  totalGross: { value: 60, currency: 'EUR' },
+};
+
 export const provenance = {
   resourceType: 'Provenance',
   id: 'c6d7e8f9-0a1b-4c23-d4e5-f6a7b8c9d0e1',

@@ -13,6 +13,8 @@ import { scheduleType } from './resources/schedule.ts';
 import { appointmentType } from './resources/appointment.ts';
 import { slotType } from './resources/slot.ts';
 import { provenanceType } from './resources/provenance.ts';
+import { invoiceType } from './resources/invoice.ts';
+import { chargeItemType } from './resources/charge-item.ts';
 
 /** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
 export const fhirResourceTypes: FhirResourceType[] = [
@@ -28,6 +30,8 @@ export const fhirResourceTypes: FhirResourceType[] = [
   carePlanType,
   observationType,
   communicationType,
+  chargeItemType,
+  invoiceType,
   provenanceType,
   groupType,
 ];
