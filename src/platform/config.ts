@@ -8,6 +8,7 @@ import { loadAuditConfig, type AuditConfig } from './audit/config.ts';
 import { embeddedPgPortOf } from './postgres/port.ts';
 import { loadPublicBaseUrl } from './public-url.ts';
 import { loadAeatConfig, type AeatConfig } from './verifactu/aeat-config.ts';
+import { loadStripeConfig, type StripeConfig } from './stripe/stripe-config.ts';
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -66,6 +67,8 @@ export interface Config {
   audit: AuditConfig;
   /** Submission of VERI*FACTU records to AEAT: off unless VERIFACTU_SUBMIT=true (docs/billing.md). */
   aeat: AeatConfig;
+  /** Online card payments through Stripe: off without STRIPE_SECRET_KEY (docs/billing.md "Online payments (Stripe)"). */
+  stripe: StripeConfig;
   /** Charges of late cancellations and no-shows (docs/billing.md "Charges"). */
   billing: { lateCancelHours: number; lateCancelFeeCents: number };
 }
@@ -171,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     limits: loadLimits(env),
     audit: loadAuditConfig(env, production, dataDir),
     aeat: loadAeatConfig(env, production),
+    stripe: loadStripeConfig(env, production),
     billing: {
       lateCancelHours: int(env, 'BILLING_LATE_CANCEL_HOURS', 24, 0, 720),
       lateCancelFeeCents: int(env, 'BILLING_LATE_CANCEL_FEE_CENTS', 0, 0, 99_999_999),
