@@ -160,6 +160,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (upgraded.streams > 0) logger.info({ ...upgraded }, 'legacy agendas carried into day streams');
   const retention = scheduleRetentionJob({
     knex, store, clock: deps.clock, logger, retentionYears: config.clinicalRetentionYears, bookkeepingDays: config.bookkeepingRetentionDays,
+    billingRetentionYears: config.billing.retentionYears,
   }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
   const fhirExport = fhirExportWorker(deps);

@@ -69,8 +69,8 @@ export interface Config {
   aeat: AeatConfig;
   /** Online card payments through Stripe: off without STRIPE_SECRET_KEY (docs/billing.md "Online payments (Stripe)"). */
   stripe: StripeConfig;
-  /** Charges of late cancellations and no-shows (docs/billing.md "Charges"). */
-  billing: { lateCancelHours: number; lateCancelFeeCents: number };
+  /** Charges of late cancellations and no-shows (docs/billing.md "Charges"); retention of invoices' personal data ("Retention"). */
+  billing: { lateCancelHours: number; lateCancelFeeCents: number; retentionYears: number };
 }
 
 export { ConfigError } from './config-error.ts';
@@ -178,6 +178,8 @@ export function loadConfig(env: Env = process.env): Config {
     billing: {
       lateCancelHours: int(env, 'BILLING_LATE_CANCEL_HOURS', 24, 0, 720),
       lateCancelFeeCents: int(env, 'BILLING_LATE_CANCEL_FEE_CENTS', 0, 0, 99_999_999),
+      // Years after the end of the year of an erased patient's latest invoice that its personal data are kept (docs/billing.md "Retention").
+      retentionYears: int(env, 'BILLING_RETENTION_YEARS', 6, 4, 30),
     },
   };
 }

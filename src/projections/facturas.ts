@@ -2,15 +2,17 @@ import type { Projection } from './runner.ts';
 import type { FacturaEvent } from '../events/factura.ts';
 import type { RegistroFacturacionAltaGenerado } from '../events/factura.ts';
 import type { PacienteEliminado } from '../events/paciente.ts';
+import { destinatarioRetenido, type ClaveFacturacionDestruida } from '../events/retencion-facturacion.ts';
 
-type Handled = FacturaEvent | RegistroFacturacionAltaGenerado | PacienteEliminado;
+type Handled = FacturaEvent | RegistroFacturacionAltaGenerado | PacienteEliminado | ClaveFacturacionDestruida;
+const SIN_DESTINATARIO = `jsonb_set(datos, '{destinatario}', 'null'::jsonb)`;
 
 /** Issued invoices (docs/billing.md "Invoices and numbering"): what the invoice reads and the PDF come from. */
 export const facturasProjection: Projection = {
   name: 'facturas',
   tables: ['facturas'],
   readYourWrites: true,
-  handles: ['FacturaEmitida', 'FacturaAnulada', 'RegistroFacturacionAltaGenerado', 'PacienteEliminado'],
+  handles: ['FacturaEmitida', 'FacturaAnulada', 'RegistroFacturacionAltaGenerado', 'PacienteEliminado', 'ClaveFacturacionDestruida'],
   async apply(trx, stored) {
     const event = stored as unknown as Handled;
     switch (event.type) {
@@ -20,6 +22,7 @@ export const facturasProjection: Projection = {
           id_factura: d.idFactura, id_paciente: d.idPaciente, id_psicologo: d.idPsicologo, id_psicologo_emisor: d.idPsicologoEmisor,
           emisor_nif: d.emisor.nif, serie: d.serie, numero: d.numero, num_serie: d.numSerie, fecha_expedicion: d.fechaExpedicion,
           tipo_factura: d.tipoFactura, importe_total_centimos: d.importeTotalCentimos, estado: 'EMITIDA', datos: JSON.stringify(d),
+          destinatario_retenido: destinatarioRetenido(stored),
         }).onConflict('id_factura').ignore();
         return;
       }
@@ -31,9 +34,13 @@ export const facturasProjection: Projection = {
         await trx('facturas').where({ id_factura: event.data.idFactura }).update({ estado: 'ANULADA' });
         return;
       case 'PacienteEliminado':
-        // The invoice stays (tax law); the erased patient's name, NIF and address leave the read model, as they leave the log.
-        await trx('facturas').where({ id_paciente: event.data.idPaciente })
-          .update({ datos: trx.raw(`jsonb_set(datos, '{destinatario}', 'null'::jsonb)`) });
+        // The invoice stays (tax law), and so does its recipient, kept under the billing key until the
+        // retention job destroys it (docs/billing.md "Retention"). An invoice sealed before that key
+        // existed loses it now, as the log does.
+        await trx('facturas').where({ id_paciente: event.data.idPaciente, destinatario_retenido: false }).update({ datos: trx.raw(SIN_DESTINATARIO) });
+        return;
+      case 'ClaveFacturacionDestruida':
+        await trx('facturas').where({ id_paciente: event.data.idPaciente }).update({ datos: trx.raw(SIN_DESTINATARIO) });
         return;
       default:
         return;

@@ -17,6 +17,7 @@ import { dispositivosProjection } from './dispositivos.ts';
 import { pacientesProjection } from './pacientes.ts';
 import { psicologosProjection } from './psicologos.ts';
 import { retencionProjection } from './retencion.ts';
+import { retencionFacturacionProjection } from './retencion-facturacion.ts';
 import { situacionesProjection } from './situaciones.ts';
 import { tarifasProjection } from './tarifas.ts';
 import { facturasProjection } from './facturas.ts';
@@ -40,6 +41,7 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   ajustesProjection,
   dispositivosProjection,
   retencionProjection,
+  retencionFacturacionProjection,
   citasProjection,
   seriesProjection,
   agendaProjection,

@@ -3,7 +3,7 @@ import type { Projection } from './runner.ts';
 import { perTransaction } from './deferred.ts';
 
 // Administrative events: they are not care, so they do not restart the retention period.
-const NOT_ACTIVITY = new Set(['PacienteEliminado', 'PacienteDadoDeBaja', 'ClaveClinicaDestruida']);
+const NOT_ACTIVITY = new Set(['PacienteEliminado', 'PacienteDadoDeBaja', 'ClaveClinicaDestruida', 'ClaveFacturacionDestruida']);
 
 // Activity is gathered per batch (the latest instant per patient) and written in one statement.
 const activity = perTransaction(() => new Map<number, string>());

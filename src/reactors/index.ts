@@ -2,6 +2,7 @@ import type { KeyRing } from '../platform/crypto/keyring.ts';
 import type { Reactor } from './reactor.ts';
 import { welcomeMailReactor } from './mail/welcome.ts';
 import { clinicalKeyReactor } from './retention.ts';
+import { billingKeyReactor } from './retencion-facturacion.ts';
 import { citaNotificationsReactor } from './notifications/citas.ts';
 import { serieNotificationsReactor } from './notifications/series.ts';
 import { chatPushReactor } from './chat-push.ts';
@@ -16,5 +17,5 @@ import { cargosReactor, type CargosOptions } from './cargos.ts';
 export function allReactors(keys: KeyRing, opts: { practiceTimezone: string; maxDeviceTokens?: number; cargos?: Omit<CargosOptions, 'practiceTimezone'> }): Reactor[] {
   const [zone, max] = [opts.practiceTimezone, opts.maxDeviceTokens];
   const cargos = opts.cargos ? [cargosReactor({ ...opts.cargos, practiceTimezone: zone })] : [];
-  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(zone, max), serieNotificationsReactor(zone, max), chatPushReactor(zone, max), listaEsperaReactor(zone, max), ...cargos, aeatColaReactor];
+  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(zone, max), serieNotificationsReactor(zone, max), chatPushReactor(zone, max), listaEsperaReactor(zone, max), ...cargos, aeatColaReactor, billingKeyReactor(keys)];
 }

@@ -7,6 +7,7 @@ import type { KeyRing } from '../platform/crypto/keyring.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Reactor } from './reactor.ts';
 import { purgeBookkeeping } from './bookkeeping.ts';
+import { runBillingRetentionJob } from './retencion-facturacion.ts';
 
 /** ClaveClinicaDestruida → the patient's clinical key is destroyed (crypto-shredding), in the batch. */
 export function clinicalKeyReactor(keys: KeyRing): Reactor {
@@ -29,6 +30,8 @@ export interface RetentionJobDeps {
   retentionYears: number;
   /** Days reactor markers and finished outbox rows are kept; absent: not purged by this job. */
   bookkeepingDays?: number;
+  /** BILLING_RETENTION_YEARS: absent, erased patients' billing keys are not looked at by this job. */
+  billingRetentionYears?: number;
 }
 
 /**
@@ -68,9 +71,15 @@ async function purge(deps: RetentionJobDeps): Promise<void> {
   if (purged.markers || purged.outbox) deps.logger?.info(purged, 'reactor bookkeeping purged');
 }
 
-/** Runs the job, and the purge of the reactors' bookkeeping, every `intervalMs` (and once at start). */
+/** Invoices' personal data of erased patients past their retention (docs/billing.md "Retention"). */
+async function billing(deps: RetentionJobDeps): Promise<void> {
+  if (deps.billingRetentionYears === undefined) return;
+  await runBillingRetentionJob({ ...deps, retentionYears: deps.billingRetentionYears });
+}
+
+/** Runs the job, the billing retention and the purge of the reactors' bookkeeping, every `intervalMs` (and once at start). */
 export function scheduleRetentionJob(deps: RetentionJobDeps, intervalMs: number): { stop(): void } {
-  const tick = () => runRetentionJob(deps).then(() => purge(deps)).catch((err) => deps.logger?.error({ err }, 'retention job failed'));
+  const tick = () => runRetentionJob(deps).then(() => billing(deps)).then(() => purge(deps)).catch((err) => deps.logger?.error({ err }, 'retention job failed'));
   void tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();

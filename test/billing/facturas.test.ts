@@ -218,7 +218,7 @@ describe('invoices: issuing, numbering, reading and cancelling, with their VERI*
     })();
   });
 
-  it('keeps the recipient sealed in the log, and after the patient\'s erasure keeps the invoice, its PDF and a valid chain without their data', async () => {
+  it('keeps the recipient sealed in the log, and after the patient\'s erasure keeps the invoice, its recipient (for the tax period), its PDF and a valid chain', async () => {
     const p = await newPaciente(srv, { usuario: { ...pacienteBody().usuario, nombre: 'Sofía', apellido: 'Borrable', dni: 'X1234567L' } });
     const f = await emitir(admin, { idPaciente: p.idPaciente, lineas: [{ idServicio }] });
     expect(f.status, f.text).to.equal(201);
@@ -231,7 +231,9 @@ describe('invoices: issuing, numbering, reading and cancelling, with their VERI*
     expect((await req('DELETE', `/api/pacientes/${p.idPaciente}`, admin)).status).to.be.within(200, 299);
     const after = await req('GET', `/api/facturas/${f.body.idFactura}`, admin);
     expect(after.status, after.text).to.equal(200);
-    expect(after.body).to.include({ numSerie: f.body.numSerie, estado: 'EMITIDA', destinatario: null, huella: f.body.huella });
+    expect(after.body).to.include({ numSerie: f.body.numSerie, estado: 'EMITIDA', huella: f.body.huella });
+    // Kept under the billing key until BILLING_RETENTION_YEARS have passed (test/billing/retencion.test.ts).
+    expect(after.body.destinatario).to.include({ nombreRazon: 'Sofía Borrable', nif: 'X1234567L' });
     const pdf = await fetch(`${srv.url}/api/facturas/${f.body.idFactura}/pdf`, { headers: { Authorization: `Bearer ${admin}` } });
     expect(pdf.status).to.equal(200);
     expect(await verificarRegistros(srv.deps.store)).to.include({ valido: true });

@@ -40,6 +40,7 @@ import * as m052 from './052_tarifas.ts';
 import * as m053 from './053_facturas.ts';
 import * as m054 from './054_aeat_registros.ts';
 import * as m055 from './055_cargos.ts';
+import * as m056 from './056_retencion_facturacion.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '053_facturas': m053,
   '054_aeat_registros': m054,
   '055_cargos': m055,
+  '056_retencion_facturacion': m056,
 };
