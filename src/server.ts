@@ -129,7 +129,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     table: 'projection_checkpoints', onBatch: (name) => name === AUDIT_LOG_CONSUMER && signer.nudge(), lease: { ...lease, pool: AUDIT_LOG_CONSUMER },
     ...AUDIT_RUNNER,
   }, logger);
-  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser, cargos: { store, ...config.billing } })), { table: 'reactor_checkpoints', lease }, logger);
+  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser, cargos: { store, ...config.billing }, facturacion: () => deps })), { table: 'reactor_checkpoints', lease }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());
   const outbox = new OutboxWorker(knex, { mail: (p, row) => mailer.send({ ...p, noticeId: row.noticeId }), push: async (p, row) => {

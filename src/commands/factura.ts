@@ -36,6 +36,8 @@ export interface LineaPedida {
   cantidad: number;
   precioUnitarioCentimos: number;
   iva: LineaFactura['iva'];
+  /** A charge's day of service (docs/billing.md "Invoicing charges"). */
+  fechaOperacion?: string;
 }
 
 const entero = (campo: string, v: number, min: number, max: number) => {
@@ -54,7 +56,8 @@ export function lineasFactura(pedidas: readonly LineaPedida[], negativos = false
     const descripcion = limpio(l.descripcion ?? '') || DESCRIPCION_POR_DEFECTO;
     if (descripcion.length > 200) throw errors.invalid(`lineas[${i}].descripcion: como mucho 200 caracteres`, `lineas[${i}].descripcion: at most 200 characters`);
     const baseCentimos = l.precioUnitarioCentimos * l.cantidad;
-    return { descripcion, idServicio: l.idServicio, cantidad: l.cantidad, precioUnitarioCentimos: l.precioUnitarioCentimos, baseCentimos, iva: l.iva, cuotaCentimos: cuotaDe(baseCentimos, l.iva) };
+    const linea: LineaFactura = { descripcion, idServicio: l.idServicio, cantidad: l.cantidad, precioUnitarioCentimos: l.precioUnitarioCentimos, baseCentimos, iva: l.iva, cuotaCentimos: cuotaDe(baseCentimos, l.iva) };
+    return l.fechaOperacion ? { ...linea, fechaOperacion: l.fechaOperacion } : linea;
   });
 }
 

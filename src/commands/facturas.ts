@@ -7,7 +7,7 @@ import type { EventStore, NewEvent, StoredEvent, StreamWrite } from '../eventsto
 import {
   AJUSTES_FACTURACION_STREAM, datosFiscalesPsicologoStream, evolveCadena, evolveFactura, evolveSerie, facturaStream,
   registrosFacturacionStream, serieFacturaStream, type AjustesFacturacion, type CadenaRegistros, type DatosFiscales,
-  type EmisorEs, type Factura, type FacturaEmitidaData, type SerieFactura,
+  type EmisorEs, type Factura, type FacturaEmitidaData, type FacturarCargos, type SerieFactura,
 } from '../events/factura.ts';
 import type { DomainEvent } from '../events/domain-event.ts';
 import { errors } from '../platform/errors.ts';
@@ -26,7 +26,7 @@ export type AlcanceFactura = 'todos' | { idPsicologo: number };
 const fold = <S>(events: StoredEvent[], initial: S, evolve: (s: S, e: never) => S) => events.reduce((s, e) => evolve(s, e as never), initial);
 const expectedOf = (events: StoredEvent[]) => (events.length ? events[events.length - 1].revision : ('noStream' as const));
 
-function nuevo(e: DomainEvent, ctx: CommandContext): NewEvent {
+export function nuevo(e: DomainEvent, ctx: CommandContext): NewEvent {
   return {
     type: e.type, data: e.data as Record<string, unknown>,
     metadata: { eventId: randomUUID(), actor: ctx.actor, correlationId: ctx.correlationId, causationId: null, occurredAt: ctx.now.toISOString() },
@@ -36,7 +36,8 @@ function nuevo(e: DomainEvent, ctx: CommandContext): NewEvent {
 export async function ajustesFacturacion(store: EventStore): Promise<AjustesFacturacion> {
   const events = await store.readStream(AJUSTES_FACTURACION_STREAM);
   const last = events[events.length - 1];
-  return last ? (last.data as unknown as AjustesFacturacion) : { emisorEs: 'CONSULTA', consulta: null };
+  // Settings fixed before `facturarCargos` existed read as MENSUAL, the default.
+  return { emisorEs: 'CONSULTA', consulta: null, ...(last?.data as Partial<AjustesFacturacion> | undefined), facturarCargos: (last?.data.facturarCargos as FacturarCargos | undefined) ?? 'MENSUAL' };
 }
 
 export async function datosFiscalesPsicologo(store: EventStore, idPsicologo: number): Promise<DatosFiscales | null> {
@@ -47,10 +48,12 @@ export async function datosFiscalesPsicologo(store: EventStore, idPsicologo: num
   return { nombreRazon, nif, domicilio };
 }
 
-export async function fijarAjustesFacturacion(deps: CommandDeps, actor: Actor, data: { emisorEs: EmisorEs; consulta: DatosFiscales | null }) {
+/** `facturarCargos` left out keeps the current one. */
+export async function fijarAjustesFacturacion(deps: CommandDeps, actor: Actor, data: { emisorEs: EmisorEs; consulta: DatosFiscales | null; facturarCargos?: FacturarCargos }) {
   const consulta = data.consulta ? datosFiscalesValidos(data.consulta) : null;
+  const facturarCargos = data.facturarCargos ?? (await ajustesFacturacion(deps.store)).facturarCargos;
   const ctx = commandContext(deps, actor);
-  return deps.store.append([{ streamId: AJUSTES_FACTURACION_STREAM, expected: 'any', events: [nuevo({ type: 'AjustesFacturacionFijados', data: { emisorEs: data.emisorEs, consulta } }, ctx)] }]);
+  return deps.store.append([{ streamId: AJUSTES_FACTURACION_STREAM, expected: 'any', events: [nuevo({ type: 'AjustesFacturacionFijados', data: { emisorEs: data.emisorEs, consulta, facturarCargos } }, ctx)] }]);
 }
 
 export async function fijarDatosFiscalesPsicologo(deps: CommandDeps, actor: Actor, idPsicologo: number, data: DatosFiscales) {
@@ -94,12 +97,19 @@ export interface EmitirFactura {
 type Numerada = 'idFactura' | 'serie' | 'numero' | 'numSerie' | 'fechaExpedicion';
 
 /**
+ * Other streams written in the invoice's own atomic append, decided afresh on each attempt from a
+ * fresh read (with the revisions read as expected): what the invoice is of (a charge's
+ * CargoFacturado, a pack's sale), so that it can never be invoiced twice.
+ */
+export type ExtraEmision = (idFactura: number, ctx: CommandContext) => Promise<StreamWrite | StreamWrite[]>;
+
+/**
  * Numbers `datos` in its issuer's series of today and appends it with its number and its registro de
  * alta in one append (plus `extra`, read afresh on each attempt: a rectified original's stream).
  */
 async function numerarYRegistrar(
   deps: CommandDeps, actor: Actor, datos: Omit<FacturaEmitidaData, Numerada>, letra: 'A' | 'R',
-  extra?: (idFactura: number, ctx: CommandContext) => Promise<StreamWrite>,
+  extra?: ExtraEmision,
 ) {
   const idFactura = await deps.ids('factura');
   const { emisor, destinatario } = datos;
@@ -124,13 +134,13 @@ async function numerarYRegistrar(
       { streamId: facturaStream(idFactura), expected: 'noStream', events: [nuevo({ type: 'FacturaEmitida', data: factura }, ctx)] },
       { streamId: serieFacturaStream(emisor.nif, serie), expected: expectedOf(serieEv), events: [nuevo({ type: 'NumeroFacturaAsignado', data: { idFactura, serie, numero, fechaExpedicion } }, ctx)] },
       { streamId: registrosFacturacionStream(emisor.nif), expected: expectedOf(cadenaEv), events: [nuevo({ type: 'RegistroFacturacionAltaGenerado', data: { idFactura, idPaciente: datos.idPaciente, registro, destinatario: persona, huella } }, ctx)] },
-      ...(extra ? [await extra(idFactura, ctx)] : []),
+      ...(extra ? [await extra(idFactura, ctx)].flat() : []),
     ];
   }, emisor.nif);
   return { factura: emitida!, position: result.position };
 }
 
-export async function emitirFactura(deps: CommandDeps, actor: Actor, alcance: AlcanceFactura, pedido: EmitirFactura) {
+export async function emitirFactura(deps: CommandDeps, actor: Actor, alcance: AlcanceFactura, pedido: EmitirFactura, extra?: ExtraEmision) {
   const paciente = await pacienteDe(deps.store, pedido.idPaciente);
   const suyo = alcance === 'todos' || (await esPacienteDe(deps.store, pedido.idPaciente, alcance.idPsicologo));
   if (!pacienteVigente(paciente) || !suyo) throw errors.notFound('Paciente', 'Patient');
@@ -140,7 +150,7 @@ export async function emitirFactura(deps: CommandDeps, actor: Actor, alcance: Al
   const { emisor, idPsicologoEmisor } = await emisorDe(deps.store, paciente.idPsicologo, alcance);
   return numerarYRegistrar(deps, actor, {
     idPaciente: pedido.idPaciente, idPsicologo: paciente.idPsicologo, idPsicologoEmisor, tipoFactura, emisor, destinatario, lineas, ...sumas, rectifica: null,
-  }, 'A');
+  }, 'A', extra);
 }
 
 export interface RectificarFactura {

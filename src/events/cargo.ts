@@ -28,12 +28,20 @@ export interface CargoDatos {
   totalCentimos: number;
   /** The date of the service: the appointment's start day, practice-local `YYYY-MM-DD`. */
   fecha: string;
+  /** The prepaid pack that covers it (BonoSesionUsada in the same append): never invoiced. Absent or null: none. */
+  idBono?: number | null;
 }
 
 export type CargoRegistrado = DomainEvent<'CargoRegistrado', CargoDatos>;
-export type CargoEvent = CargoRegistrado;
+/** The charge is a line of that invoice: written in the invoice's own atomic append, expecting the charge stream's revision. */
+export type CargoFacturado = DomainEvent<'CargoFacturado', { idCargo: number; idFactura: number }>;
+export type CargoEvent = CargoRegistrado | CargoFacturado;
 
-export type Cargo = { status: 'nuevo' } | ({ status: 'registrado' } & CargoDatos);
+export type Cargo = { status: 'nuevo' } | ({ status: 'registrado'; idFactura: number | null } & CargoDatos);
+
+/** Whether invoicing takes the charge: recorded, not yet invoiced, not covered by a pack, and not free (a 0 total is not invoiced). */
+export const cargoFacturable = (c: Cargo): c is Extract<Cargo, { status: 'registrado' }> =>
+  c.status === 'registrado' && c.idFactura === null && !c.idBono && c.totalCentimos > 0;
 
 /** Deterministic per appointment: appended expecting no stream, a second charge of it cannot be recorded. */
 export const cargoCitaStream = (idCita: number) => `cargo-cita-${idCita}`;
@@ -41,9 +49,11 @@ export const cargoCitaStream = (idCita: number) => `cargo-cita-${idCita}`;
 export function evolveCargo(state: Cargo, event: CargoEvent): Cargo {
   switch (event.type) {
     case 'CargoRegistrado':
-      return state.status === 'nuevo' ? { status: 'registrado', ...event.data } : state;
+      return state.status === 'nuevo' ? { status: 'registrado', idFactura: null, ...event.data } : state;
+    case 'CargoFacturado':
+      return state.status === 'registrado' ? { ...state, idFactura: event.data.idFactura } : state;
     default: {
-      const unknown: never = event.type;
+      const unknown: never = event;
       return unknown;
     }
   }

@@ -21,8 +21,13 @@ export interface DatosFiscales {
   domicilio: string[];
 }
 
-export type AjustesFacturacionFijados = DomainEvent<'AjustesFacturacionFijados', { emisorEs: EmisorEs; consulta: DatosFiscales | null }>;
-export type AjustesFacturacion = { emisorEs: EmisorEs; consulta: DatosFiscales | null };
+/** How charges are invoiced (docs/billing.md "Invoicing charges"): each on its own as it is recorded, or one invoice per patient and month. */
+export const FACTURAR_CARGOS = ['POR_CARGO', 'MENSUAL'] as const;
+export type FacturarCargos = (typeof FACTURAR_CARGOS)[number];
+
+/** `facturarCargos` absent (settings fixed before it existed): MENSUAL. */
+export type AjustesFacturacionFijados = DomainEvent<'AjustesFacturacionFijados', { emisorEs: EmisorEs; consulta: DatosFiscales | null; facturarCargos?: FacturarCargos }>;
+export type AjustesFacturacion = { emisorEs: EmisorEs; consulta: DatosFiscales | null; facturarCargos: FacturarCargos };
 export const AJUSTES_FACTURACION_STREAM = 'facturacion-ajustes';
 
 export type DatosFiscalesPsicologoFijados = DomainEvent<'DatosFiscalesPsicologoFijados', DatosFiscales & { idPsicologo: number }>;
@@ -37,6 +42,8 @@ export interface LineaFactura {
   baseCentimos: number;
   iva: 'EXENTO' | 21 | 10 | 4;
   cuotaCentimos: number;
+  /** The day of the service when the line is a charge's (`YYYY-MM-DD`); absent: the date of issue. */
+  fechaOperacion?: string;
 }
 
 export interface FacturaEmitidaData {

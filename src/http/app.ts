@@ -24,6 +24,8 @@ import { tarifasRoutes } from './routes/tarifas.ts';
 import { facturasRoutes } from './routes/facturas.ts';
 import { registrosAeatRoutes } from './routes/registros-aeat.ts';
 import { cargosRoutes } from './routes/cargos.ts';
+import { bonosRoutes } from './routes/bonos.ts';
+import { facturasMensualesRoutes } from './routes/facturas-mensuales.ts';
 import { ajustesRoutes } from './routes/ajustes.ts';
 import { dispositivosRoutes } from './routes/dispositivos.ts';
 import { citasRoutes } from './routes/citas.ts';
@@ -66,6 +68,8 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...facturasRoutes(deps),
     ...registrosAeatRoutes(deps),
     ...cargosRoutes(deps),
+    ...bonosRoutes(deps),
+    ...facturasMensualesRoutes(deps),
     ...ajustesRoutes(deps),
     ...dispositivosRoutes(deps),
     ...citasRoutes(deps),

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /** Aggregates whose API ids are integers from a PostgreSQL sequence. */
 export const SEQUENCES = [
   'usuario', 'paciente', 'psicologo', 'cita', 'sesion', 'historial', 'diario', 'progreso',
-  'mensaje', 'direccion', 'situacion', 'ajuste', 'bloqueo', 'serie', 'espera', 'cliente_fhir', 'servicio', 'factura',
+  'mensaje', 'direccion', 'situacion', 'ajuste', 'bloqueo', 'serie', 'espera', 'cliente_fhir', 'servicio', 'factura', 'bono',
 ] as const;
 export type SequenceName = (typeof SEQUENCES)[number];
 

@@ -22,6 +22,7 @@ import { situacionesProjection } from './situaciones.ts';
 import { tarifasProjection } from './tarifas.ts';
 import { facturasProjection } from './facturas.ts';
 import { cargosProjection } from './cargos.ts';
+import { bonosProjection } from './bonos.ts';
 import { usuariosProjection } from './usuarios.ts';
 import { feedsCalendarioProjection } from './feeds-calendario.ts';
 import { listaEsperaProjection } from './lista-espera.ts';
@@ -38,6 +39,7 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   tarifasProjection,
   facturasProjection,
   cargosProjection,
+  bonosProjection,
   ajustesProjection,
   dispositivosProjection,
   retencionProjection,

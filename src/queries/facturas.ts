@@ -68,6 +68,7 @@ export function vistaPdf(f: FacturaView, entorno: EntornoAeat): FacturaVista {
   const lineas: LineaFacturaVista[] = f.lineas.map((l) => ({
     descripcion: l.cantidad > 1 ? `${l.descripcion} (${l.cantidad} × ${euros(l.precioUnitarioCentimos)})` : l.descripcion,
     baseCentimos: l.baseCentimos,
+    ...(l.fechaOperacion ? { fechaOperacion: l.fechaOperacion } : {}),
     impuesto: l.iva === 'EXENTO' ? { tipo: 'exenta', causa: 'E1' } : { tipo: 'sujeta', tipoImpositivo: l.iva * 100, cuotaCentimos: l.cuotaCentimos },
   }));
   const suprimido = f.tipoFactura !== 'F2' && f.tipoFactura !== 'R5' && !f.destinatario;

@@ -7,6 +7,7 @@ import type { SesionRegistrada } from '../events/sesion.ts';
 import { registrarCargo } from '../commands/cargo.ts';
 import { precioDe, servicioPorDefecto } from '../queries/precio-sesion.ts';
 import { findTarifaPsicologo, serviciosDeDuracion, tarifaPaciente } from '../queries/tarifas.ts';
+import { bonosCandidatos } from '../queries/bonos.ts';
 import type { Reactor } from './reactor.ts';
 
 // Charges (docs/billing.md "Charges"): the events that make an appointment cost something become
@@ -95,7 +96,9 @@ export function cargosReactor(opts: CargosOptions): Reactor {
       if (new Date(event.metadata.occurredAt).getTime() < desde) return;
       const cargo = await cargoDe(trx, event);
       if (!cargo) return;
-      await registrarCargo(opts.store, cargo, { now: new Date(event.metadata.occurredAt), timezone: opts.practiceTimezone, causationId: event.metadata.eventId });
+      // A session may be covered by a prepaid pack (docs/billing.md "Packs"); a cancellation fee never is.
+      const bonos = cargo.concepto === 'SESION' ? await bonosCandidatos(trx, cargo.idPaciente, cargo.fecha, cargo.idServicio) : [];
+      await registrarCargo(opts.store, cargo, { now: new Date(event.metadata.occurredAt), timezone: opts.practiceTimezone, causationId: event.metadata.eventId }, bonos);
     },
   };
 }

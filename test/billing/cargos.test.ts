@@ -69,7 +69,7 @@ describe('charges: completed appointments, late cancellations and no-shows, once
     const cargos = await cargosDe(cita.idCita);
     expect(cargos).to.deep.equal([{
       idCargo: cita.idCita, idCita: cita.idCita, idPaciente: pac.idPaciente, idPsicologo: psi.idPsicologo, concepto: 'SESION', idServicio,
-      precioCentimos: 5250, iva: 'EXENTO', cuotaIvaCentimos: 0, totalCentimos: 5250, fecha: cita.startDatetime.slice(0, 10), estado: 'PENDIENTE_FACTURAR',
+      precioCentimos: 5250, iva: 'EXENTO', cuotaIvaCentimos: 0, totalCentimos: 5250, fecha: cita.startDatetime.slice(0, 10), estado: 'PENDIENTE_FACTURAR', idFactura: null, idBono: null,
     }]);
 
     // Completing again is refused; the psychologist's session record of it charges nothing more.
@@ -119,7 +119,7 @@ describe('charges: completed appointments, late cancellations and no-shows, once
     clock.advance(3 * 3_600_000); // the appointment's start has passed and the patient did not come
     expect((await estado(ausencia.idCita, 'CANCELADA')).status).to.equal(200);
     await alDia();
-    const fee = { idServicio: null, precioCentimos: FEE, iva: 'EXENTO', cuotaIvaCentimos: 0, totalCentimos: FEE, estado: 'PENDIENTE_FACTURAR' };
+    const fee = { idServicio: null, precioCentimos: FEE, iva: 'EXENTO', cuotaIvaCentimos: 0, totalCentimos: FEE, estado: 'PENDIENTE_FACTURAR', idFactura: null, idBono: null };
     expect(await cargosDe(tardia.idCita)).to.deep.equal([{
       idCargo: tardia.idCita, idCita: tardia.idCita, idPaciente: otro.idPaciente, idPsicologo: psi.idPsicologo, concepto: 'CANCELACION_TARDIA',
       ...fee, fecha: tardia.startDatetime.slice(0, 10),

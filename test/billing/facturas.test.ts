@@ -57,7 +57,7 @@ describe('invoices: issuing, numbering, reading and cancelling, with their VERI*
     expectError(await req('PUT', '/api/admin/facturacion/ajustes', psi.token, { emisorEs: 'CONSULTA', consulta: CONSULTA }), 403);
     const ok = await req('PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'CONSULTA', consulta: { ...CONSULTA, nif: 'b-12345674' } });
     expect(ok.status, ok.text).to.equal(200);
-    expect(ok.body).to.deep.equal({ emisorEs: 'CONSULTA', consulta: CONSULTA });
+    expect(ok.body).to.deep.equal({ emisorEs: 'CONSULTA', consulta: CONSULTA, facturarCargos: 'MENSUAL' });
   });
 
   it('numbers invoices 1, 2… in the issuer\'s series of the year, priced by the fees, with totals in cents and a chained registro de alta each', async () => {

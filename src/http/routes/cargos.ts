@@ -23,9 +23,11 @@ const cargoSchema = named('Cargo', s.object(
     cuotaIvaCentimos: s.int({ minimum: 0, description: 'Cuota de IVA en céntimos (0 si EXENTO)' }),
     totalCentimos: s.int({ minimum: 0, description: 'Importe más IVA, en céntimos' }),
     fecha: { ...s.date(), description: 'Día del servicio: el del inicio de la cita, en la zona de la consulta' },
-    estado: { ...s.enum(ESTADOS_CARGO), description: 'PENDIENTE_FACTURAR hasta que una factura lo recoja (FACTURADO)' },
+    estado: { ...s.enum(ESTADOS_CARGO), description: 'PENDIENTE_FACTURAR hasta que una factura lo recoja (FACTURADO); CUBIERTO_BONO si lo cubre un bono (no se factura)' },
+    idFactura: s.nullable(s.int({ description: 'La factura que lo recoge (FACTURADO); null si no' })),
+    idBono: s.nullable(s.int({ description: 'El bono que lo cubre (CUBIERTO_BONO); null si no' })),
   },
-  ['idCargo', 'idCita', 'idPaciente', 'idPsicologo', 'concepto', 'idServicio', 'precioCentimos', 'iva', 'cuotaIvaCentimos', 'totalCentimos', 'fecha', 'estado'],
+  ['idCargo', 'idCita', 'idPaciente', 'idPsicologo', 'concepto', 'idServicio', 'precioCentimos', 'iva', 'cuotaIvaCentimos', 'totalCentimos', 'fecha', 'estado', 'idFactura', 'idBono'],
 ));
 const listaQuery = s.object({
   idPaciente: queryInteger(ID, { type: 'string', example: '12', description: 'Solo los de este paciente' }),

@@ -23,6 +23,7 @@ const lineaSchema = named('LineaFactura', s.object(
     baseCentimos: centimos('Base imponible: precio unitario × cantidad'),
     iva: { type: ['string', 'integer'], enum: ['EXENTO', 21, 10, 4], minimum: 4, maximum: 21, description: 'EXENTO (causa E1, art. 20.Uno.3º Ley 37/1992) o el tipo en porcentaje' },
     cuotaCentimos: centimos('Cuota de IVA (0 si exenta), redondeada al céntimo'),
+    fechaOperacion: { ...s.date(), description: 'Día del servicio, en la línea de un cargo (la fecha de la cita); si falta, la de expedición' },
   },
   ['descripcion', 'idServicio', 'cantidad', 'precioUnitarioCentimos', 'baseCentimos', 'iva', 'cuotaCentimos'],
 ));

@@ -6,7 +6,7 @@ import { caller } from '../auth.ts';
 import { answerPage } from '../paging.ts';
 import { queryInteger } from '../query-integer.ts';
 import { errors } from '../../platform/errors.ts';
-import { EMISORES, type DatosFiscales, type EmisorEs } from '../../events/factura.ts';
+import { EMISORES, FACTURAR_CARGOS, type DatosFiscales, type EmisorEs, type FacturarCargos } from '../../events/factura.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
 import { findPacienteFor } from '../../queries/pacientes.ts';
 import { destinatarioPaciente, facturaEnAlcance, findFactura, pageFacturas, vistaPdf, type FiltroFacturas } from '../../queries/facturas.ts';
@@ -35,14 +35,19 @@ const datosFiscales = named('DatosFiscales', s.object(
   },
   ['nombreRazon', 'nif', 'domicilio'],
 ));
+const FACTURAR_CARGOS_TEXTO = 'Cómo se facturan los cargos: POR_CARGO (cada uno en su factura al registrarse) o MENSUAL (una factura por paciente y mes, POST /api/admin/facturas/mensuales; por defecto)';
 const ajustesSchema = named('AjustesFacturacion', s.object(
   {
     emisorEs: { ...s.enum(EMISORES), description: 'Quién emite las facturas: CONSULTA (la consulta, con sus datos) o PSICOLOGO (cada psicólogo como profesional independiente, con sus datos fiscales)' },
     consulta: { ...s.nullable(datosFiscales), description: 'Datos de la consulta como emisor; null si no se han fijado' },
+    facturarCargos: { ...s.enum(FACTURAR_CARGOS), description: FACTURAR_CARGOS_TEXTO },
   },
-  ['emisorEs', 'consulta'],
+  ['emisorEs', 'consulta', 'facturarCargos'],
 ));
-const ajustesBody = named('AjustesFacturacionDatos', s.object({ emisorEs: s.enum(EMISORES), consulta: datosFiscales }, ['emisorEs']));
+const ajustesBody = named('AjustesFacturacionDatos', s.object(
+  { emisorEs: s.enum(EMISORES), consulta: datosFiscales, facturarCargos: { ...s.enum(FACTURAR_CARGOS), description: `${FACTURAR_CARGOS_TEXTO}. Si se omite, se mantiene` } },
+  ['emisorEs'],
+));
 const lineaBody = named('LineaFacturaDatos', s.object(
   {
     idServicio: s.int({ minimum: 1, maximum: 2_147_483_647, description: 'Servicio facturado: su nombre es la descripción y su precio lo resuelven las tarifas' }),
@@ -103,8 +108,9 @@ export function facturasRoutes(deps: AppDeps): RouteDef[] {
       method: 'put', path: '/api/admin/facturacion/ajustes', operationId: 'setAjustesFacturacion', tag: TAG, summary: 'Fijar quién emite y los datos de la consulta como emisor', auth: ['ADMIN'],
       description: 'El NIF se comprueba (400 nombrando el campo). Sin `consulta`, la consulta queda sin datos de emisor.',
       body: ajustesBody, responses: { 200: { description: 'Ajustes fijados', schema: ajustesSchema } },
-      handler: async (ctx, { body }: { body: { emisorEs: EmisorEs; consulta?: DatosFiscales } }) => {
-        await settled(deps, await fijarAjustesFacturacion(deps, actorOf(caller(ctx)), { emisorEs: body.emisorEs, consulta: body.consulta ?? null }));
+      handler: async (ctx, { body }: { body: { emisorEs: EmisorEs; consulta?: DatosFiscales; facturarCargos?: FacturarCargos } }) => {
+        const datos = { emisorEs: body.emisorEs, consulta: body.consulta ?? null, facturarCargos: body.facturarCargos };
+        await settled(deps, await fijarAjustesFacturacion(deps, actorOf(caller(ctx)), datos));
         ctx.body = await ajustesFacturacion(deps.store);
       },
     },

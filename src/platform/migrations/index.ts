@@ -41,6 +41,7 @@ import * as m053 from './053_facturas.ts';
 import * as m054 from './054_aeat_registros.ts';
 import * as m055 from './055_cargos.ts';
 import * as m056 from './056_retencion_facturacion.ts';
+import * as m057 from './057_bonos.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '054_aeat_registros': m054,
   '055_cargos': m055,
   '056_retencion_facturacion': m056,
+  '057_bonos': m057,
 };
