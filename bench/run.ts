@@ -21,6 +21,7 @@ import { fhirExportSection } from './fhir-export.ts';
 import { fhirSlotsSection } from './fhir-slots.ts';
 import { billingPdfSection } from './billing-pdf.ts';
 import { billingInvoicesSection } from './billing-invoices.ts';
+import { billingVerifySection } from './billing-verify.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
 import { load1, machine, saveResults, textTable, updateReadme, type Figure, type RunInfo } from './lib/report.ts';
@@ -40,6 +41,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   'fhir-slots': fhirSlotsSection,
   'billing-pdf': billingPdfSection,
   'billing-invoices': billingInvoicesSection,
+  'billing-verify': billingVerifySection,
 };
 
 const { values } = parseArgs({

@@ -8,7 +8,8 @@ import { openEventStore } from '../eventstore/open.ts';
 import type { EventStore, StoredEvent } from '../eventstore/port.ts';
 import type { RegistroFacturacionAltaGenerado, RegistroFacturacionAnulacionGenerado } from '../events/factura.ts';
 import { ConfigError } from '../platform/config.ts';
-import { primeraRotura, type RegistroEncadenado } from '../platform/verifactu/cadena.ts';
+import { anteriorDe, roturaDe, type RegistroEncadenado } from '../platform/verifactu/cadena.ts';
+import type { RegistroAlta, RegistroAnterior } from '../platform/verifactu/tipos.ts';
 import { isMainModule, parseCommandLine, UsageError } from './args.ts';
 import { openServiceDatabase, serviceConfig } from './service-data.ts';
 
@@ -25,7 +26,8 @@ Options:
 const PREFIJO = 'registros-facturacion-';
 const PAGINA = 5000;
 
-interface Leido { registro: RegistroEncadenado; evento: StoredEvent }
+/** An issuer's chain as read so far: its records, the last one's identity, and its first break. */
+interface Cadena { registros: number; anterior: RegistroAnterior | null; rotura: Rotura | null }
 
 export interface Rotura {
   emisor: string;
@@ -50,8 +52,8 @@ export interface Informe {
 function encadenado(e: StoredEvent): RegistroEncadenado | null {
   if (e.type === 'RegistroFacturacionAltaGenerado') {
     const d = e.data as unknown as RegistroFacturacionAltaGenerado['data'];
-    // The recipient is left out: the huella does not cover it (and it may be sealed or erased).
-    return { tipo: 'alta', registro: { ...d.registro }, huella: d.huella };
+    // The recipient is kept apart (`d.destinatario`): the huella does not cover it, and it may be sealed or erased.
+    return { tipo: 'alta', registro: d.registro as RegistroAlta, huella: d.huella };
   }
   if (e.type === 'RegistroFacturacionAnulacionGenerado') {
     const d = e.data as unknown as RegistroFacturacionAnulacionGenerado['data'];
@@ -60,38 +62,45 @@ function encadenado(e: StoredEvent): RegistroEncadenado | null {
   return null;
 }
 
-/** Every issuer's chain, in log order (each chain is one stream, so log order is the chain's). */
+/** The first break of a record of `nif`'s chain, where it is in the log. */
+function rotura(nif: string, indice: number, motivo: Rotura['motivo'], registro: RegistroEncadenado, evento: StoredEvent): Rotura {
+  return {
+    emisor: nif, indice, motivo, tipo: registro.tipo, idFactura: Number((evento.data as { idFactura: number }).idFactura),
+    numSerie: registro.tipo === 'alta' ? registro.registro.factura.numSerie : registro.registro.anulada.numSerie,
+    huellaGuardada: registro.huella, eventId: evento.metadata.eventId, posicion: evento.position,
+  };
+}
+
+/**
+ * Every issuer's chain, in log order (each chain is one stream, so log order is the chain's),
+ * checked as the log is read: per issuer only the last record's identity and the first break are
+ * kept, so memory does not grow with the records, and the next page is read while one is checked.
+ */
 export async function verificarRegistros(store: EventStore): Promise<Informe> {
-  const cadenas = new Map<string, Leido[]>();
-  let desde = null;
+  const cadenas = new Map<string, Cadena>();
+  let pagina = store.readAll(null, PAGINA);
   for (;;) {
-    const { events, last } = await store.readAll(desde, PAGINA);
+    const { events, last } = await pagina;
+    if (events.length === 0) break;
+    pagina = store.readAll(last, PAGINA);
     for (const evento of events) {
       if (!evento.streamId.startsWith(PREFIJO)) continue;
       const registro = encadenado(evento);
       if (!registro) continue;
       const nif = evento.streamId.slice(PREFIJO.length);
-      if (!cadenas.has(nif)) cadenas.set(nif, []);
-      cadenas.get(nif)!.push({ registro, evento });
+      let cadena = cadenas.get(nif);
+      if (!cadena) cadenas.set(nif, (cadena = { registros: 0, anterior: null, rotura: null }));
+      const motivo = cadena.rotura ? null : roturaDe(registro, cadena.anterior);
+      if (motivo) cadena.rotura = rotura(nif, cadena.registros, motivo, registro, evento);
+      cadena.anterior = anteriorDe(registro);
+      cadena.registros += 1;
     }
-    if (events.length === 0) break;
-    desde = last;
   }
-  let rotura: Rotura | null = null;
-  for (const [nif, leidos] of [...cadenas].sort(([a], [b]) => a.localeCompare(b))) {
-    const r = primeraRotura(leidos.map((l) => l.registro));
-    if (!r) continue;
-    const { registro, evento } = leidos[r.indice];
-    const candidata: Rotura = {
-      emisor: nif, indice: r.indice, motivo: r.motivo, tipo: registro.tipo, idFactura: Number((evento.data as { idFactura: number }).idFactura),
-      numSerie: registro.tipo === 'alta' ? registro.registro.factura.numSerie : registro.registro.anulada.numSerie,
-      huellaGuardada: registro.huella, eventId: evento.metadata.eventId, posicion: evento.position,
-    };
-    // Of several broken chains, the one broken earliest in the log.
-    if (!rotura || store.compare(candidata.posicion, rotura.posicion) < 0) rotura = candidata;
-  }
-  const emisores = [...cadenas].map(([nif, l]) => ({ nif, registros: l.length })).sort((a, b) => a.nif.localeCompare(b.nif));
-  return { valido: rotura === null, registros: emisores.reduce((a, e) => a + e.registros, 0), emisores, rotura };
+  // Of several broken chains, the one broken earliest in the log.
+  let primera: Rotura | null = null;
+  for (const { rotura: r } of cadenas.values()) if (r && (!primera || store.compare(r.posicion, primera.posicion) < 0)) primera = r;
+  const emisores = [...cadenas].map(([nif, c]) => ({ nif, registros: c.registros })).sort((a, b) => a.nif.localeCompare(b.nif));
+  return { valido: primera === null, registros: emisores.reduce((a, e) => a + e.registros, 0), emisores, rotura: primera };
 }
 
 if (isMainModule(import.meta.url)) {

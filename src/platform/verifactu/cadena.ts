@@ -28,15 +28,22 @@ const mismoAnterior = (a: RegistroAnterior | null, b: RegistroAnterior | null) =
     : a.idEmisor === b.idEmisor && a.numSerie === b.numSerie && a.fechaExpedicion === b.fechaExpedicion && a.huella === b.huella;
 
 /**
- * The first record, in chain order, whose stored huella is not the one its fields give ('huella')
- * or whose link does not name the record before it ('encadenamiento'); null if the chain holds.
+ * What is wrong with one record, given what the record before it says (`esperado`, null for the
+ * first): a link that does not name it ('encadenamiento'), or a stored huella that is not the one
+ * its fields give ('huella'); null when it holds. One record at a time, so a long chain can be
+ * checked as it is read, keeping only the last record's identity.
  */
+export function roturaDe(r: RegistroEncadenado, esperado: RegistroAnterior | null): Rotura['motivo'] | null {
+  if (!mismoAnterior(r.registro.anterior, esperado)) return 'encadenamiento';
+  if (huellaDe(r) !== r.huella) return 'huella';
+  return null;
+}
+
+/** The first record, in chain order, that does not hold (roturaDe); null if the chain holds. */
 export function primeraRotura(registros: readonly RegistroEncadenado[]): Rotura | null {
   for (let i = 0; i < registros.length; i++) {
-    const r = registros[i];
-    const esperado = i === 0 ? null : anteriorDe(registros[i - 1]);
-    if (!mismoAnterior(r.registro.anterior, esperado)) return { indice: i, motivo: 'encadenamiento' };
-    if (huellaDe(r) !== r.huella) return { indice: i, motivo: 'huella' };
+    const motivo = roturaDe(registros[i], i === 0 ? null : anteriorDe(registros[i - 1]));
+    if (motivo) return { indice: i, motivo };
   }
   return null;
 }
