@@ -24,6 +24,8 @@ import { tarifasRoutes } from './routes/tarifas.ts';
 import { facturasRoutes } from './routes/facturas.ts';
 import { registrosAeatRoutes } from './routes/registros-aeat.ts';
 import { cargosRoutes } from './routes/cargos.ts';
+import { pagosRoutes } from './routes/pagos.ts';
+import { saldosPendientesRoutes } from './routes/saldos-pendientes.ts';
 import { bonosRoutes } from './routes/bonos.ts';
 import { facturasMensualesRoutes } from './routes/facturas-mensuales.ts';
 import { ajustesRoutes } from './routes/ajustes.ts';
@@ -68,6 +70,8 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...facturasRoutes(deps),
     ...registrosAeatRoutes(deps),
     ...cargosRoutes(deps),
+    ...pagosRoutes(deps),
+    ...saldosPendientesRoutes(deps),
     ...bonosRoutes(deps),
     ...facturasMensualesRoutes(deps),
     ...ajustesRoutes(deps),

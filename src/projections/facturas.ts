@@ -1,4 +1,5 @@
 import type { Projection } from './runner.ts';
+import { aplicarCobro, EVENTOS_COBRO } from './facturas-cobro.ts';
 import type { FacturaEvent } from '../events/factura.ts';
 import type { RegistroFacturacionAltaGenerado } from '../events/factura.ts';
 import type { PacienteEliminado } from '../events/paciente.ts';
@@ -12,9 +13,11 @@ export const facturasProjection: Projection = {
   name: 'facturas',
   tables: ['facturas'],
   readYourWrites: true,
-  handles: ['FacturaEmitida', 'FacturaAnulada', 'RegistroFacturacionAltaGenerado', 'PacienteEliminado', 'ClaveFacturacionDestruida'],
+  handles: ['FacturaEmitida', 'FacturaAnulada', 'RegistroFacturacionAltaGenerado', 'PacienteEliminado', 'ClaveFacturacionDestruida', ...EVENTOS_COBRO],
   async apply(trx, stored) {
     const event = stored as unknown as Handled;
+    // The invoice's account (payments, refunds, corrections): facturas-cobro.ts.
+    if ((EVENTOS_COBRO as readonly string[]).includes(stored.type)) return aplicarCobro(trx, stored as never);
     switch (event.type) {
       case 'FacturaEmitida': {
         const d = event.data;

@@ -22,6 +22,7 @@ import { situacionesProjection } from './situaciones.ts';
 import { tarifasProjection } from './tarifas.ts';
 import { facturasProjection } from './facturas.ts';
 import { cargosProjection } from './cargos.ts';
+import { pagosProjection } from './pagos.ts';
 import { bonosProjection } from './bonos.ts';
 import { usuariosProjection } from './usuarios.ts';
 import { feedsCalendarioProjection } from './feeds-calendario.ts';
@@ -39,6 +40,7 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   tarifasProjection,
   facturasProjection,
   cargosProjection,
+  pagosProjection,
   bonosProjection,
   ajustesProjection,
   dispositivosProjection,

@@ -15,6 +15,9 @@ export type FacturaView = FacturaEmitidaData & {
   huella: string | null;
   /** What the invoice's QR carries: AEAT's cotejo URL. */
   urlQr: string;
+  /** Paid net of refunds, in cents (docs/billing.md "Payments"). */
+  cobradoCentimos?: number;
+  estadoCobro?: 'PENDIENTE' | 'PARCIAL' | 'PAGADA' | 'REEMBOLSADA';
 };
 
 export interface FiltroFacturas {
@@ -29,6 +32,7 @@ const viewOf = (entorno: EntornoAeat) => (r: Row): FacturaView => {
   const d = r.datos as FacturaEmitidaData;
   return {
     ...d, rectifica: d.rectifica ?? null, estado: r.estado, huella: r.huella ?? null,
+    cobradoCentimos: Number(r.cobrado_centimos ?? 0), estadoCobro: r.estado_cobro ?? 'PENDIENTE',
     urlQr: urlQr({ idEmisor: d.emisor.nif, numSerie: d.numSerie, fechaExpedicion: d.fechaExpedicion }, d.importeTotalCentimos, entorno),
   };
 };

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { EstadoPago, MetodoPago } from '../events/paciente.ts';
 import type { AuthUser } from './usuarios.ts';
 import { pageById, type Page, type Paged } from './paging.ts';
+import { ESTADO_PAGO_SQL } from './pagos.ts';
 
 /** A patient as the API shows it: the profile with its user's name and e-mail. */
 export interface PacienteView {
@@ -25,7 +26,8 @@ const pacientes = (knex: Knex) =>
     .join('usuarios as u', 'u.id_usuario', 'p.id_usuario')
     .select(
       'p.id_paciente', 'p.id_usuario', 'u.nombre', 'u.apellido', 'u.email', 'p.id_psicologo', 'p.fecha_nacimiento',
-      'p.genero', 'p.telefono', 'p.metodo_pago', 'p.estado_pago',
+      // estadoPago is derived from the patient's invoices and payments (docs/billing.md "estadoPago").
+      'p.genero', 'p.telefono', 'p.metodo_pago', knex.raw(`${ESTADO_PAGO_SQL('p')} as estado_pago`),
     );
 
 export const toPaciente = (r: Row): PacienteView => ({

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ESTADO_PAGO_SQL } from './pagos.ts';
 import { pageById, type Page, type Paged } from './paging.ts';
 
 export interface PsicologoItem {
@@ -78,7 +79,7 @@ const pacientes = (knex: Knex) =>
 export function pagePacientesDe(knex: Knex, idPsicologo: number, page: Page) {
   const q = pacientes(knex)
     .where('p.id_psicologo', idPsicologo)
-    .select('p.id_paciente', 'p.id_usuario', 'u.nombre', 'u.apellido', 'u.email', 'p.fecha_nacimiento', 'p.genero', 'p.telefono', 'p.metodo_pago', 'p.estado_pago');
+    .select('p.id_paciente', 'p.id_usuario', 'u.nombre', 'u.apellido', 'u.email', 'p.fecha_nacimiento', 'p.genero', 'p.telefono', 'p.metodo_pago', knex.raw(`${ESTADO_PAGO_SQL('p')} as estado_pago`));
   return pageById(q, 'p.id_paciente', page, (r: Row) => ({
     idPaciente: r.id_paciente, idUsuario: r.id_usuario, nombre: r.nombre, apellido: r.apellido, email: r.email,
     fechaNacimiento: r.fecha_nacimiento, genero: r.genero, telefono: r.telefono, metodoPago: r.metodo_pago, estadoPago: r.estado_pago,

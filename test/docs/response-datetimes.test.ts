@@ -189,6 +189,11 @@ describe('one rule for the datetimes of every response', function () {
       const jwks = { keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1' }] };
       ok(await call('POST', '/api/admin/clientes-fhir', admin, { nombre: 'Exportación HCE', jwks }), 201);
       ok(await call('GET', '/api/admin/clientes-fhir', admin));
+      // A payment's fecha (docs/billing.md "Payments").
+      ok(await call('PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'CONSULTA', consulta: { nombreRazon: 'Consulta', nif: 'B12345674', domicilio: ['Calle Mayor 1'] } }));
+      const factura = await call('POST', '/api/admin/facturas', admin, { idPaciente: pac.idPaciente, lineas: [{ precioCentimos: 5000 }] });
+      ok(factura, 201);
+      ok(await call('POST', `/api/facturas/${factura.body.idFactura}/pagos`, admin, { importeCentimos: 1000, metodo: 'EFECTIVO' }), 201);
 
       expect(wrong, 'datetimes off the rule').to.deep.equal([]);
       const unfilled = [...fields.keys()].filter((k) => !seen.has(k));

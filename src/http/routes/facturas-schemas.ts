@@ -56,9 +56,11 @@ export const facturaSchema = named('Factura', s.object(
     importeTotalCentimos: centimos('Total de la factura (ImporteTotal)'),
     huella: s.nullable(s.string({ description: 'Huella (SHA-256) de su registro de alta' })),
     urlQr: s.string({ description: 'URL del servicio de cotejo de la AEAT que lleva el QR de la factura' }),
+    cobradoCentimos: centimos('Pagado de la factura, descontados los reembolsos (una rectificativa se paga a través de la original: 0)'),
+    estadoCobro: { ...s.enum(['PENDIENTE', 'PARCIAL', 'PAGADA', 'REEMBOLSADA']), description: 'PENDIENTE, PARCIAL, PAGADA (nada pendiente) o REEMBOLSADA (todo lo pagado se reembolsó); una rectificativa, el de su original' },
   },
   [
     'idFactura', 'idPaciente', 'idPsicologo', 'idPsicologoEmisor', 'serie', 'numero', 'numSerie', 'fechaExpedicion', 'tipoFactura', 'estado',
-    'rectifica', 'emisor', 'destinatario', 'lineas', 'baseTotalCentimos', 'cuotaTotalCentimos', 'importeTotalCentimos', 'huella', 'urlQr',
+    'rectifica', 'emisor', 'destinatario', 'lineas', 'baseTotalCentimos', 'cuotaTotalCentimos', 'importeTotalCentimos', 'huella', 'urlQr', 'cobradoCentimos', 'estadoCobro',
   ],
 ));

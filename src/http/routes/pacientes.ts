@@ -15,6 +15,7 @@ import {
   actualizarPaciente, asignarPsicologo, crearPaciente, eliminarPaciente, type ActualizarPacienteInput, type CrearPacienteInput,
 } from '../../commands/pacientes.ts';
 import { cancelarCitasFuturas } from '../../commands/erasure-citas.ts';
+import { conEstadoPago } from './estado-pago.ts';
 
 const TAG = 'Pacientes';
 const id = () => s.int({ minimum: 1, maximum: 2_147_483_647 });
@@ -85,13 +86,16 @@ export function pacientesRoutes(deps: AppDeps): RouteDef[] {
     },
     {
       method: 'put', path: '/api/pacientes/:id', operationId: 'updatePaciente', tag: TAG, summary: 'Actualizar un paciente (idPsicologo y estadoPago: solo ADMIN)', auth: 'authenticated',
+      description: 'estadoPago, desde la primera factura del paciente, se deriva de sus pagos: PAGADO registra un pago de lo pendiente (EFECTIVO, "ajuste administrativo"); '
+        + 'otro valor distinto del actual, 409 (docs/billing.md "estadoPago").',
       body: actualizarBody, responses: { 200: { description: 'Paciente actualizado', schema: paciente } },
       handler: async (ctx, { body, params }: { body: ActualizarPacienteInput; params: Record<string, number> }) => {
         const user = caller(ctx);
         if (!(await findPacienteFor(deps.knex, user, params.id))) throw notFound();
         if (user.rol !== 'ADMIN' && ADMIN_ONLY.some((f) => body[f] !== undefined)) throw errors.forbidden();
-        const r = await actualizarPaciente(deps, actorOf(user), params.id, body);
-        await settled(deps, r);
+        // estadoPago, once the patient has invoices, is recorded as payments or refused (409): estado-pago.ts.
+        const cambios = await conEstadoPago(deps, user, params.id, body);
+        if (Object.keys(cambios).length > 0) await settled(deps, await actualizarPaciente(deps, actorOf(user), params.id, cambios));
         await answerPaciente(ctx, params.id);
       },
     },

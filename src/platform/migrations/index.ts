@@ -42,6 +42,7 @@ import * as m054 from './054_aeat_registros.ts';
 import * as m055 from './055_cargos.ts';
 import * as m056 from './056_retencion_facturacion.ts';
 import * as m057 from './057_bonos.ts';
+import * as m060 from './060_pagos.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '055_cargos': m055,
   '056_retencion_facturacion': m056,
   '057_bonos': m057,
+  '060_pagos': m060,
 };
