@@ -42,6 +42,8 @@ export interface ReembolsarPago {
   importeCentimos?: number;
   /** The provider's refund id: the same one twice records once. */
   idExterno?: string | null;
+  /** Why (staff's words, kept in the event); null if not given. */
+  motivo?: string | null;
   actor: Actor;
 }
 
@@ -185,7 +187,7 @@ export async function reembolsarPago(deps: CommandDeps, cmd: ReembolsarPago): Pr
       throw errors.invalid('importeCentimos: un número entero de céntimos mayor que 0', 'importeCentimos: an integer number of cents above 0');
     }
     if (importe > queda) throw errors.conflict(`El reembolso supera lo que queda del pago (${euros(queda)})`, `The refund exceeds what is left of the payment (${queda} cents)`);
-    const data = { idPago: cmd.idPago, idFactura, idPaciente: pago.idPaciente, importeCentimos: importe, idExterno, fecha: deps.clock.now().toISOString() };
+    const data = { idPago: cmd.idPago, idFactura, idPaciente: pago.idPaciente, importeCentimos: importe, idExterno, fecha: deps.clock.now().toISOString(), motivo: cmd.motivo ?? null };
     return { event: { type: 'PagoReembolsado', data }, result: (p) => p.pagos.find((x) => x.idPago === cmd.idPago)! };
   });
   return { pago: value, position };

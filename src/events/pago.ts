@@ -41,6 +41,8 @@ export interface PagoReembolsadoData {
   /** The provider's refund id (Stripe's Refund): a refund is recorded once per idExterno. */
   idExterno: string | null;
   fecha: string;
+  /** Why, in staff's words (optional: absent in a refund recorded from the provider). */
+  motivo?: string | null;
 }
 export type PagoReembolsado = DomainEvent<'PagoReembolsado', PagoReembolsadoData>;
 
