@@ -6,13 +6,17 @@ import type { SesionEvent } from '../events/sesion.ts';
 import type { PacienteRegistrado, PsicologoAsignado } from '../events/paciente.ts';
 import type { PsicologoEliminado } from '../events/psicologo.ts';
 import type { ClaveClinicaDestruida } from '../events/retencion.ts';
+import type { FacturaAnulada, FacturaEmitida } from '../events/factura.ts';
 import { pseudonymizer, type Pseudonymizer } from '../platform/analytics/pseudonyms.ts';
 import { ANALITICA_VIEWS, createAnaliticaViews } from '../platform/analytics/views.ts';
 import { addDiario, addProgreso, asignar, flushEntries, flushRegistros, psicologoEliminado, removeDiario, removeRegistrosPaciente } from './analitica-registros.ts';
 import { citaCancelada, citaCreada, citaEstado, citaReprogramada, flushCitas, removeCitasPaciente, sesionEliminada, sesionRegistrada } from './analitica-citas.ts';
+import { desvincularPacienteFacturas, facturaAnulada, facturaEmitida, flushFacturas } from './analitica-facturas.ts';
 
-type Event = CitaEvent | SesionEvent | ProgresoEvent | DiarioEvent | PacienteRegistrado | PsicologoAsignado | PsicologoEliminado | ClaveClinicaDestruida;
+type Event = CitaEvent | SesionEvent | ProgresoEvent | DiarioEvent | PacienteRegistrado | PsicologoAsignado | PsicologoEliminado | ClaveClinicaDestruida
+  | FacturaEmitida | FacturaAnulada;
 
+// Not FacturaEmitida: opened without the patient's billing key it lacks only its recipient, which this model never reads.
 const RECORDS = new Set(['ProgresoRegistrado', 'DiarioRegistrado', 'CitaCreada', 'CitaReprogramada', 'SesionRegistrada']);
 
 /**
@@ -42,23 +46,24 @@ export interface AnaliticaOptions {
 
 /**
  * The analysts' schema `analitica` (docs/read-models.md "Analytics"): pseudonymous facts of
- * appointments, sessions, diary and progress, each patient's weekly averages, and the views over
- * them. An erased patient's facts keep counting (the clinic's statistics stay consistent) until the
- * retention job destroys their clinical key; then they leave every table.
+ * appointments, sessions, diary and progress, each patient's weekly averages, invoices, and the
+ * views over them. An erased patient's facts keep counting (the clinic's statistics stay consistent) until the
+ * retention job destroys their clinical key; then they leave every table, except their invoices,
+ * which stay in the practice's revenue without the patient's pseudonym.
  */
 export function analiticaProjection(opts: AnaliticaOptions): Projection {
   const pseud = recurring(pseudonymizer(opts.analyticsPepper));
   const zone = opts.practiceTimezone;
   return {
     name: 'analitica',
-    tables: ['analitica_asignaciones', 'analitica.hechos_citas', 'analitica.hechos_sesiones', 'analitica.hechos_diario', 'analitica.hechos_progreso', 'analitica.semanal_paciente'],
+    tables: ['analitica_asignaciones', 'analitica.hechos_citas', 'analitica.hechos_sesiones', 'analitica.hechos_diario', 'analitica.hechos_progreso', 'analitica.semanal_paciente', 'analitica.hechos_facturas'],
     // The analysts' tables: no client reads them back, so no answer waits for them.
     readYourWrites: false,
     views: { names: ANALITICA_VIEWS, create: createAnaliticaViews },
     handles: [
       'PacienteRegistrado', 'PsicologoAsignado', 'PsicologoEliminado', 'ProgresoRegistrado', 'DiarioRegistrado', 'DiarioEliminado',
       'CitaCreada', 'CitaReprogramada', 'CitaConfirmada', 'CitaCancelada', 'CitaCompletada', 'SesionRegistrada', 'SesionEliminada',
-      'ClaveClinicaDestruida',
+      'ClaveClinicaDestruida', 'FacturaEmitida', 'FacturaAnulada',
     ],
     async apply(trx, stored) {
       // A record opened after its clinical key was destroyed (a replay) no longer counts. Directory
@@ -97,8 +102,13 @@ export function analiticaProjection(opts: AnaliticaOptions): Projection {
         case 'ClaveClinicaDestruida': {
           const paciente = pseud('paciente', event.data.idPaciente);
           await removeRegistrosPaciente(trx, paciente);
-          return removeCitasPaciente(trx, paciente);
+          await removeCitasPaciente(trx, paciente);
+          return desvincularPacienteFacturas(trx, paciente);
         }
+        case 'FacturaEmitida':
+          return facturaEmitida(trx, pseud, event.data);
+        case 'FacturaAnulada':
+          return facturaAnulada(trx, pseud, event.data.idFactura);
         default:
           return; // CitaRecordatorioEnviado and other areas' events
       }
@@ -107,6 +117,7 @@ export function analiticaProjection(opts: AnaliticaOptions): Projection {
       await flushEntries(trx);
       await flushCitas(trx);
       await flushRegistros(trx);
+      await flushFacturas(trx);
     },
   };
 }

@@ -149,4 +149,18 @@ describe('invoicing charges: per patient and month, or per charge, never twice',
     expect(r.body.omitidos[0]).to.include({ idPaciente: caro.idPaciente });
     expect(r.body.omitidos[0].motivo).to.match(/NIF/);
   });
+
+  it('does not invoice a charge of total 0 (a 100% discount), per charge or monthly; an unknown patient is 404', async () => {
+    const gratis = await registrarPaciente(srv);
+    await asignar(srv, admin, gratis.idPaciente, psi.idPsicologo);
+    expect((await api.req('PUT', `/api/pacientes/${gratis.idPaciente}/tarifa`, admin, { descuentoPorcentaje: 100 })).status).to.equal(200);
+    const idCita = await api.completada(gratis, 2);
+    await alDia(srv);
+    expect(await cargo(srv, admin, idCita)).to.include({ totalCentimos: 0, estado: 'PENDIENTE_FACTURAR', idFactura: null });
+    const mes = mesDe();
+    await nuevoMes();
+    expect((await mensual({ mes, idPaciente: gratis.idPaciente })).body).to.deep.equal({ emitidas: [], omitidos: [] });
+    expect((await cargo(srv, admin, idCita)).estado).to.equal('PENDIENTE_FACTURAR');
+    expectError(await mensual({ mes, idPaciente: 999_999 }), 404);
+  });
 });

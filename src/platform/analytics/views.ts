@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
 // are computed here, at query time, and shown only for cells of at least `parametros.min_celda`
 // distinct patients (ANALYTICS_MIN_CELL), psychologist cells also when subtraction from the practice
 // would give a small one (complementary suppression, `suppression` below); a hidden cell keeps its
-// row with every figure null and `suprimida` true. Made by migrations 027 and 029 and again after a
-// shadow rebuild swaps the tables.
+// row with every figure null and `suprimida` true. Made by migrations 027, 029 and 061 (revenue) and
+// again after a shadow rebuild swaps the tables.
 
 export const ANALITICA_VIEWS = [
   'analitica.citas',
@@ -13,6 +13,8 @@ export const ANALITICA_VIEWS = [
   'analitica.actividad_consulta_semana',
   'analitica.bienestar_psicologo_semana',
   'analitica.bienestar_consulta_semana',
+  'analitica.ingresos_psicologo_mes',
+  'analitica.ingresos_consulta_mes',
 ];
 
 /**
@@ -51,8 +53,8 @@ const BIENESTAR: [string, string][] = [
 ];
 
 /**
- * `p` (one row per cell: `keys`, `pacientes`, figures) with `suprimida`. The practice (keys: semana)
- * hides a cell under `min_celda` patients. Per psychologist that is not enough: the week's practice
+ * `p` (one row per cell: `keys`, `pacientes`, figures) with `suprimida`. The practice (keys: semana,
+ * or mes: the period) hides a cell under `min_celda` patients. Per psychologist that is not enough: the week's practice
  * figure minus the shown psychologists' would give a lone hidden cell. So, within each week, cells
  * are taken by patients ascending (ties by pseudonym) and a cell is also hidden while the patients
  * hidden before it (smaller cells, and those without a psychologist: `unassigned`, patients per week
@@ -61,10 +63,11 @@ const BIENESTAR: [string, string][] = [
  */
 function suppression(keys: string[], unassigned?: string): string {
   if (!keys.includes('psicologo')) return `select p.*, p.pacientes < k.min_celda as suprimida from p cross join analitica.parametros k`;
+  const period = keys.find((k) => k !== 'psicologo')!;
   const before = `${unassigned ? 'coalesce(u.pacientes, 0) + ' : ''}coalesce(sum(p.pacientes) over (
-      partition by p.semana order by p.pacientes, p.psicologo rows between unbounded preceding and 1 preceding), 0)`;
+      partition by p.${period} order by p.pacientes, p.psicologo rows between unbounded preceding and 1 preceding), 0)`;
   return `select p.*, p.pacientes < k.min_celda or (${before}) between 1 and k.min_celda - 1 as suprimida
-    from p cross join analitica.parametros k ${unassigned ? `left join (${unassigned}) u using (semana)` : ''}`;
+    from p cross join analitica.parametros k ${unassigned ? `left join (${unassigned}) u using (${period})` : ''}`;
 }
 
 /** Distinct patients per week of the diary and progress entries that count for no psychologist. */
@@ -124,6 +127,44 @@ function bienestar(name: string, keys: string[]): string {
   from m`;
 }
 
+const INGRESOS: [string, string][] = [
+  ['pacientes', 'm.pacientes'],
+  ['facturas', 'm.facturas'],
+  ['rectificativas', 'm.rectificativas'],
+  ['anuladas', 'm.anuladas'],
+  ['base_centimos', 'm.base_centimos'],
+  ['cuota_iva_centimos', 'm.cuota_iva_centimos'],
+  ['total_centimos', 'm.total_centimos'],
+];
+
+/** Invoices that do not count for a psychologist (their patient had none): patients per month only the practice counts. */
+const FACTURAS_SIN_PSICOLOGO = `select mes, count(distinct paciente)::int as pacientes from analitica.hechos_facturas where psicologo is null group by mes`;
+
+/**
+ * Revenue per `keys` (psicologo, mes or mes alone): the invoices of the month not cancelled, rectifying
+ * ones with their (negative) differences; a cell's patients are those with any invoice that month.
+ */
+function ingresos(name: string, keys: string[]): string {
+  const k = keys.join(', ');
+  const perPsicologo = keys.includes('psicologo');
+  const vigente = `estado <> 'ANULADA'`;
+  return `create view analitica.${name} as
+  with p as (
+    select ${k}, count(distinct paciente)::int as pacientes,
+      (count(*) filter (where ${vigente}))::int as facturas,
+      (count(*) filter (where ${vigente} and tipo like 'R%'))::int as rectificativas,
+      (count(*) filter (where estado = 'ANULADA'))::int as anuladas,
+      coalesce(sum(base_centimos) filter (where ${vigente}), 0)::bigint as base_centimos,
+      coalesce(sum(cuota_iva_centimos) filter (where ${vigente}), 0)::bigint as cuota_iva_centimos,
+      coalesce(sum(total_centimos) filter (where ${vigente}), 0)::bigint as total_centimos
+    from analitica.hechos_facturas ${perPsicologo ? 'where psicologo is not null' : ''}
+    group by ${k}),
+  m as (${suppression(keys, perPsicologo ? FACTURAS_SIN_PSICOLOGO : undefined)})
+  select ${keys.map((x) => `m.${x}`).join(', ')}, m.suprimida,
+    ${hidden(INGRESOS)}
+  from m`;
+}
+
 const CITAS = `create view analitica.citas as
   select c.cita, c.psicologo, c.paciente, c.serie, c.reservada_por, c.semana, c.dia_semana, c.hora, c.duracion_min,
     c.antelacion_horas, c.reprogramaciones, c.estado, c.cancelada_por, c.causa_cancelacion, c.cancelada_antelacion_horas,
@@ -139,6 +180,12 @@ export async function createAnaliticaViews(knex: Knex | Knex.Transaction): Promi
     bienestar('bienestar_psicologo_semana', ['psicologo', 'semana']),
     bienestar('bienestar_consulta_semana', ['semana']),
   ]) await knex.raw(sql.replace('create view', 'create or replace view'));
+  // Migrations 027 and 029 make the views before 061 made the revenue facts.
+  const { rows: [{ facturas }] } = await knex.raw(`select to_regclass('analitica.hechos_facturas') is not null as facturas`);
+  if (!facturas) return;
+  for (const sql of [ingresos('ingresos_psicologo_mes', ['psicologo', 'mes']), ingresos('ingresos_consulta_mes', ['mes'])]) {
+    await knex.raw(sql.replace('create view', 'create or replace view'));
+  }
 }
 
 /** Writes the small-cell threshold the views read (at every start, from ANALYTICS_MIN_CELL). */
