@@ -32,6 +32,8 @@ import { CheckpointSigner } from './projections/audit-signer.ts';
 import { allReactors } from './reactors/index.ts';
 import { createMailer, type Mailer } from './reactors/mail/mailer.ts';
 import { OutboxWorker } from './reactors/outbox.ts';
+import { correoDe } from './reactors/mail/correo.ts';
+import { startRecordatoriosFacturas, type RecordatoriosFacturasWorker } from './reactors/facturacion/recordatorios.ts';
 import { reactorHandlers } from './reactors/reactor.ts';
 import { scheduleRetentionJob } from './reactors/retention.ts';
 import { startReminderWorker, type ReminderWorker } from './reactors/reminders.ts';
@@ -71,6 +73,8 @@ export interface RunningServer {
   reactors: CheckpointRunner;
   outbox: OutboxWorker;
   reminders: ReminderWorker;
+  /** Reminders of unpaid invoices (BILLING_REMINDER_DAYS; idle at 0). */
+  recordatoriosFacturas: RecordatoriosFacturasWorker;
   realtime: Realtime;
   users: AuthUserCache;
   /** FHIR Bulk Data export jobs (docs/fhir.md "Bulk Data export"). */
@@ -129,10 +133,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     table: 'projection_checkpoints', onBatch: (name) => name === AUDIT_LOG_CONSUMER && signer.nudge(), lease: { ...lease, pool: AUDIT_LOG_CONSUMER },
     ...AUDIT_RUNNER,
   }, logger);
-  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser, cargos: { store, ...config.billing }, facturacion: () => deps })), { table: 'reactor_checkpoints', lease }, logger);
+  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser, cargos: { store, ...config.billing }, facturacion: () => deps, correoFacturacion: { store, aeatEndpoint: config.aeat.endpoint } })), { table: 'reactor_checkpoints', lease }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());
-  const outbox = new OutboxWorker(knex, { mail: (p, row) => mailer.send({ ...p, noticeId: row.noticeId }), push: async (p, row) => {
+  // An invoice's mail gets its PDF drawn here, at delivery (correoDe): the outbox keeps the view, not the file.
+  const outbox = new OutboxWorker(knex, { mail: async (p, row) => mailer.send({ ...(await correoDe(p)), noticeId: row.noticeId }), push: async (p, row) => {
     // A token FCM no longer knows is dropped from the user's devices (deps is set before the outbox starts).
     if ((await push.send({ ...p, noticeId: row.noticeId })) === 'unregistered') await dropUnregisteredToken(deps, p.token);
   } }, logger, undefined, config.outboxClaimMs);
@@ -163,6 +168,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     billingRetentionYears: config.billing.retentionYears,
   }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
+  const recordatoriosFacturas = startRecordatoriosFacturas({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone, dias: config.billingReminderDays });
   const fhirExport = fhirExportWorker(deps);
   fhirExport.start();
   // The throttles' rows that say nothing any more (a full bucket, an ended window): a minute is plenty.
@@ -196,6 +202,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       retention.stop();
       stopThrottlePurge();
       await reminders.stop();
+      await recordatoriosFacturas.stop();
       await fhirExport.stop();
       await aeatSender?.stop();
       await Promise.all([projections.stop(), auditLog.stop(), signer.stop(), reactors.stop(), outbox.stop(), users.stop()]);
@@ -206,5 +213,5 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await keys.close();
       await owned?.close();
     })());
-  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, realtime, users, fhirExport, aeatSender, close };
+  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, recordatoriosFacturas, realtime, users, fhirExport, aeatSender, close };
 }

@@ -56,6 +56,8 @@ export interface Config {
   retentionJobIntervalMs: number;
   /** Days the reactors' processed-event markers and finished outbox rows are kept (docs/limits.md "Retention"). */
   bookkeepingRetentionDays: number;
+  /** BILLING_REMINDER_DAYS: days after its date of issue that an unpaid invoice is reminded, once (docs/billing.md "Mail"); 0: never. */
+  billingReminderDays: number;
   logLevel: string;
   /** Key of the analysts' pseudonyms (src/platform/analytics/pseudonyms.ts): kept like the other secrets. */
   analyticsPepper: string;
@@ -168,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     clinicalRetentionYears: int(env, 'CLINICAL_RETENTION_YEARS', 5, 0, 100),
     retentionJobIntervalMs: int(env, 'RETENTION_JOB_INTERVAL_MS', 3_600_000, 1000, 7 * 86_400_000),
     bookkeepingRetentionDays: int(env, 'BOOKKEEPING_RETENTION_DAYS', 30, 1, 3650),
+    billingReminderDays: int(env, 'BILLING_REMINDER_DAYS', 15, 0, 365),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     analyticsPepper: secret(env, 'ANALYTICS_PEPPER', production, dataDir, 32),
     analyticsMinCell: int(env, 'ANALYTICS_MIN_CELL', 5, 1, 1000),

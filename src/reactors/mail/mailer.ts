@@ -10,6 +10,8 @@ export interface MailMessage {
   html?: string;
   /** The Message-ID (without brackets' domain part chosen here): the same for a resend, so mail clients show one. */
   noticeId?: string;
+  /** Files attached (an invoice's PDF), made when the mail is sent: the outbox keeps what to make them from. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
