@@ -43,6 +43,7 @@ import * as m055 from './055_cargos.ts';
 import * as m056 from './056_retencion_facturacion.ts';
 import * as m057 from './057_bonos.ts';
 import * as m060 from './060_pagos.ts';
+import * as m061 from './061_analitica_facturas.ts';
 import * as m058 from './058_facturas_recordatorios.ts';
 
 export interface Migration {
@@ -96,5 +97,6 @@ export const migrations: Record<string, Migration> = {
   '056_retencion_facturacion': m056,
   '057_bonos': m057,
   '060_pagos': m060,
+  '061_analitica_facturas': m061,
   '058_facturas_recordatorios': m058,
 };
