@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectSession, pacienteBody } from '../http/helpers.ts';
@@ -7,7 +6,6 @@ import { ManualClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { RecordatoriosFacturasWorker } from '../../src/reactors/facturacion/recordatorios.ts';
 import { correoFacturacionReactor } from '../../src/reactors/facturacion/correo.ts';
-import type { PagoRegistradoData } from '../../src/events/pago.ts';
 import { leerCorreo, textoPdf, type CorreoLeido } from './correo-mime.ts';
 
 // Billing mails (issue 32 item 7, docs/billing.md "Mail") through the real server, its outbox and
@@ -56,15 +54,10 @@ describe('billing mails: the invoice, the receipt and the reminder of an unpaid 
     }
   };
   const filasOutbox = (key: string) => srv.deps.knex('outbox').where({ dedupe_key: key }).count({ n: '*' }).then((r) => Number(r[0].n));
-  const pagar = async (factura: { idFactura: number; idPaciente: number }, importeCentimos: number, metodo: PagoRegistradoData['metodo'], idPago: number) => {
-    const data: PagoRegistradoData = {
-      idPago, idFactura: factura.idFactura, idPaciente: factura.idPaciente, importeCentimos, metodo, fecha: clock.now().toISOString(),
-      referencia: null, idExterno: null, registradoPor: null,
-    };
-    await srv.deps.store.append([{
-      streamId: `pagos-factura-${factura.idFactura}`, expected: 'any',
-      events: [{ type: 'PagoRegistrado', data: { ...data }, metadata: { eventId: randomUUID(), actor: { idUsuario: null, rol: 'ADMIN' }, correlationId: randomUUID(), causationId: null, occurredAt: clock.now().toISOString() } }],
-    }]);
+  /** A payment recorded at the desk, through the API (POST /api/facturas/{id}/pagos). */
+  const pagar = async (factura: { idFactura: number }, importeCentimos: number, metodo: string) => {
+    const r = await req('POST', `/api/facturas/${factura.idFactura}/pagos`, admin, { importeCentimos, metodo });
+    expect(r.status, r.text).to.equal(201);
   };
 
   before(async () => {
@@ -114,12 +107,12 @@ describe('billing mails: the invoice, the receipt and the reminder of an unpaid 
 
   it('sends a receipt of each payment: amount, method, invoice and what remains due', async () => {
     f.b = await emitir(ana, [{ precioCentimos: 6000 }]);
-    await pagar(f.b, 2500, 'TARJETA', 1);
+    await pagar(f.b, 2500, 'TARJETA');
     const subject = `Justificante de pago: factura ${f.b.numSerie}`;
     const [primero] = await esperar(ana.email, subject);
     expect(primero.text).to.include(`Hemos recibido su pago de 25,00 € con tarjeta el 02/03/2026 por la factura ${f.b.numSerie}. Quedan pendientes 35,00 €.`);
     expect(primero.partes.filter((p) => p.tipo === 'application/pdf')).to.have.length(0);
-    await pagar(f.b, 3500, 'BIZUM', 2);
+    await pagar(f.b, 3500, 'BIZUM');
     const deadline = Date.now() + 15_000;
     while (recibidos(ana.email, subject).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     const textos = recibidos(ana.email, subject).map((m) => m.text);
