@@ -1,13 +1,13 @@
-import { AeatError, ESPERA_POR_DEFECTO_S, type AeatSubmitter, type RespuestaRegistro } from './aeat-tipos.ts';
+import { AeatError, ESPERA_POR_DEFECTO_S, type RespuestaRegistro } from './aeat-tipos.ts';
 import { MAX_REGISTROS_POR_ENVIO, type RegistroParaEnvio } from './suministro-xml.ts';
-import type { Persona, SistemaInformatico } from './tipos.ts';
+import type { Persona } from './tipos.ts';
 
 // When records go to AEAT. AEAT's flow control: after each submission wait the answer's
 // TiempoEsperaEnvio (60 s unless it says otherwise) before the next, except that 1,000 waiting
 // records may go at once. A failure of AEAT or the network keeps the records and retries with a
 // growing wait; records made while AEAT is unreachable go later in lotes whose Cabecera says
 // Incidencia = S. The plan is a pure function of the queue, the state and the time (planEnvios);
-// EnviadorAeat carries it out with an injected clock, submitter and store.
+// AeatSender (src/reactors/aeat/sender.ts) carries it out on the persisted queue with an injected clock.
 
 export interface Pendiente {
   /** The caller's id of the record (e.g. its event's). */
@@ -69,12 +69,3 @@ export type ResultadoEnvio =
   | { tipo: 'respuesta'; respuesta: RespuestaRegistro; csv: string | null; incidencia: boolean }
   | { tipo: 'rechazado'; codigo: string | null; descripcion: string; incidencia: boolean };
 
-export interface DependenciasEnviador {
-  submitter: AeatSubmitter;
-  sistema: SistemaInformatico;
-  reloj: () => number;
-  /** Stores a record's result; called once per record answered, before it leaves the queue. */
-  guardar: (p: Pendiente, r: ResultadoEnvio) => Promise<void>;
-  /** Told of every failed submission (for logs and alerts); the records stay queued unless refused. */
-  alFallar?: (error: AeatError, lote: readonly Pendiente[]) => void;
-}
