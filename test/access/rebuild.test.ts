@@ -64,7 +64,10 @@ describe('npm run projections:rebuild beside a running server', function () {
     const facturado = await newPaciente(srv);
     const factura = await ok('POST', '/api/admin/facturas', admin, { idPaciente: facturado.idPaciente, lineas: [{ idServicio: servicio.idServicio }, { precioCentimos: 2500 }] });
     await ok('POST', `/api/admin/facturas/${factura.idFactura}/anulacion`, admin, { motivo: 'Error' });
-    await ok('POST', '/api/admin/facturas', admin, { idPaciente: facturado.idPaciente, lineas: [{ precioCentimos: 6000 }] });
+    const segunda = await ok('POST', '/api/admin/facturas', admin, { idPaciente: facturado.idPaciente, lineas: [{ precioCentimos: 6000 }] });
+    // Payments: the invoices' cobradoCentimos and estadoCobro, and the patient's derived estadoPago, rebuilt from the log.
+    const pago = await ok('POST', `/api/facturas/${segunda.idFactura}/pagos`, admin, { importeCentimos: 4000, metodo: 'BIZUM' });
+    await ok('POST', `/api/pagos/${pago.idPago}/reembolso`, admin, { motivo: 'Cobrado de más', importeCentimos: 1500 });
     const before = await snapshot();
     for (const [path, body] of Object.entries(before)) expect(body, path).to.be.an('array');
     expect((before['/api/admin/citas'] as unknown[]).length).to.equal(3);

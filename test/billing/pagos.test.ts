@@ -91,7 +91,7 @@ describe('payments: recording, refunds, balances and the derived estadoPago', fu
     expect(pagos).to.have.length(1);
     expect(pagos[0]).to.include({ metodo: 'STRIPE', idExterno: 'pi_123', registradoPor: null });
     // Refunding an online payment goes through the provider: not configured here, so 409, nothing recorded.
-    expectError(await req('POST', `/api/pagos/${a.pago.idPago}/reembolso`, admin, { motivo: 'Devolución' }), 409, /no configurado/);
+    expectError(await req('POST', `/api/pagos/${a.pago.idPago}/reembolso`, admin, { motivo: 'Devolución' }), 409, /configurad/);
     expect(await verFactura(id)).to.include({ estadoCobro: 'PAGADA' });
   });
 

@@ -29,6 +29,8 @@ export async function up(knex: Knex): Promise<void> {
       add column rectificado_centimos bigint not null default 0,
       add column cobro_fallido boolean not null default false,
       add column estado_cobro text not null default 'PENDIENTE';
+    -- A payment's event updates its invoice and that invoice's rectifying invoices (which show its estado_cobro).
+    create index facturas_rectifica on facturas (((datos->'rectifica'->>'idFactura')::int)) where datos->'rectifica'->>'idFactura' is not null;
     -- Invoices rectified before this migration: their differences, and an invoice corrected to 0 owes nothing.
     update facturas o set rectificado_centimos = r.suma
       from (select (datos->'rectifica'->>'idFactura')::int as id, sum(importe_total_centimos) as suma
@@ -40,6 +42,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`
+    drop index if exists facturas_rectifica;
     alter table facturas drop column if exists cobrado_centimos, drop column if exists reembolsado_centimos,
       drop column if exists rectificado_centimos, drop column if exists cobro_fallido, drop column if exists estado_cobro;
     drop table if exists pagos; drop sequence if exists seq_pago;
