@@ -69,6 +69,23 @@ describe('payments: recording, refunds, balances and the derived estadoPago', fu
     expectError(await pagar(999_999, 100), 404);
   });
 
+  it('lets the psychologist who issued an invoice (emisorEs PSICOLOGO) record its payments, and no other psychologist', async () => {
+    const fiscales = { nombreRazon: 'Laura Gómez', nif: '12345678Z', domicilio: ['Calle Sol 2', '28004 Madrid'] };
+    expect((await req('PUT', `/api/admin/psicologos/${psi.idPsicologo}/datos-fiscales`, admin, fiscales)).status).to.equal(200);
+    expect((await req('PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'PSICOLOGO', consulta: CONSULTA })).status).to.equal(200);
+    try {
+      const f = await req('POST', '/api/admin/facturas', psi.token, { idPaciente: pac.idPaciente, lineas: [{ precioCentimos: 3000 }] });
+      expect(f.status, f.text).to.equal(201);
+      const r = await pagar(f.body.idFactura, 3000, psi.token, { metodo: 'TRANSFERENCIA' });
+      expect(r.status, r.text).to.equal(201);
+      expect(r.body.registradoPor).to.be.a('number');
+      const otro = await newPsicologo(srv, admin);
+      expectError(await pagar(f.body.idFactura, 1, otro.token), 404);
+    } finally {
+      await req('PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'CONSULTA', consulta: CONSULTA });
+    }
+  });
+
   it('two payments racing cannot together pay more than is due (the payments\' stream revision serializes them)', async () => {
     const id = await factura(pac.idPaciente, 10000);
     const rs = await Promise.all(Array.from({ length: 8 }, () => pagar(id, 3000)));
