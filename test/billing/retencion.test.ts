@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { inflateSync } from 'node:zlib';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { pacienteBody } from '../http/helpers.ts';
-import { newPaciente, type Paciente } from '../directory/support.ts';
+import { pacienteBody, psicologoBody } from '../http/helpers.ts';
+import { asignar, newPaciente, type Paciente } from '../directory/support.ts';
 import { textRuns } from '../support/pdf-read.ts';
 import { runCli, serverEnv } from '../cli/support.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
@@ -39,6 +39,7 @@ describe('retention of invoices\' personal data after the patient\'s erasure (BI
   let admin: string;
   let ana: Paciente;
   let bea: Paciente;
+  const psi = { body: psicologoBody(), idPsicologo: 0 };
   const facturas: Record<string, number> = {};
 
   before(async () => {
@@ -47,6 +48,10 @@ describe('retention of invoices\' personal data after the patient\'s erasure (BI
     expect((await req('PUT', '/api/admin/facturacion/ajustes', { emisorEs: 'CONSULTA', consulta: CONSULTA })).status).to.equal(200);
     ana = await newPaciente(srv, { usuario: { ...pacienteBody().usuario, nombre: 'Ana', apellido: 'Retenida', dni: 'X1234567L' } });
     bea = await newPaciente(srv, { usuario: { ...pacienteBody().usuario, nombre: 'Bea', apellido: 'Reciente', dni: '12345678Z' } });
+    const r = await srv.request('POST', '/auth/register-psicologo', { token: admin, body: psi.body });
+    expect(r.status, r.text).to.equal(200);
+    psi.idPsicologo = r.body.idPsicologo;
+    await asignar(srv, admin, ana.idPaciente, psi.idPsicologo);
     facturas.ana = await emitir(ana.idPaciente);
     facturas.bea2026 = await emitir(bea.idPaciente);
     clock.set(new Date('2028-05-02T10:00:00Z'));
@@ -90,6 +95,8 @@ describe('retention of invoices\' personal data after the patient\'s erasure (BI
   };
 
   it('keeps an erased patient\'s invoices with their recipient for the administrator: read, PDF and the AEAT queue', async () => {
+    const psiToken = await srv.login(psi.body.email, psi.body.password);
+    expect((await srv.request('GET', `/api/facturas/${facturas.ana}`, { token: psiToken })).status).to.equal(200);
     const erased = await Promise.all([ana, bea].map((p) => req('DELETE', `/api/pacientes/${p.idPaciente}`)));
     for (const r of erased) expect(r.status, r.text).to.be.within(200, 299);
     const head = await srv.deps.store.head();
@@ -98,8 +105,11 @@ describe('retention of invoices\' personal data after the patient\'s erasure (BI
 
     expect(await destinatario(facturas.ana)).to.deep.equal({ nombreRazon: 'Ana Retenida', nif: 'X1234567L', domicilio: ['Calle Mayor 1', '28001 Madrid', 'Madrid', 'España'] });
     expect(await pdf(facturas.ana)).to.contain('Ana Retenida').and.contain('X1234567L').and.not.contain('(datos suprimidos)');
-    // The patient's account went with the erasure: nobody but the practice reads the invoice.
+    // The patient's account went with the erasure.
     expect((await srv.request('GET', `/api/facturas/${facturas.ana}`, { token: ana.token })).status).to.be.oneOf([401, 404]);
+    // Her psychologist did not issue it (the practice did): the obligation to keep it is not theirs.
+    expect((await srv.request('GET', `/api/facturas/${facturas.ana}`, { token: psiToken })).status).to.equal(404);
+    expect((await srv.request('GET', `/api/facturas/${facturas.ana}/pdf`, { token: psiToken })).status).to.equal(404);
     const cola = await colaAeat();
     expect(cola).to.have.length(3);
     for (const row of cola) expect(row.registro.registro.destinatario, `queued record of invoice ${row.id_factura}`).to.include({ nombreRazon: row.id_factura === facturas.ana ? 'Ana Retenida' : 'Bea Reciente' });

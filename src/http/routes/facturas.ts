@@ -10,6 +10,7 @@ import { EMISORES, FACTURAR_CARGOS, type DatosFiscales, type EmisorEs, type Fact
 import type { AuthUser } from '../../queries/usuarios.ts';
 import { findPacienteFor } from '../../queries/pacientes.ts';
 import { destinatarioPaciente, facturaEnAlcance, findFactura, pageFacturas, vistaPdf, type FiltroFacturas } from '../../queries/facturas.ts';
+import { legibleTrasEliminacion } from '../../queries/facturas-retencion.ts';
 import {
   ajustesFacturacion, anularFactura, datosFiscalesPsicologo, emitirFactura, facturaNotFound, fijarAjustesFacturacion,
   fijarDatosFiscalesPsicologo, rectificarFactura, type AlcanceFactura,
@@ -94,7 +95,7 @@ export function facturasRoutes(deps: AppDeps): RouteDef[] {
   const ENTORNO = entornoDe(deps.config.aeat.endpoint);
   const visible = async (user: AuthUser, id: number) => {
     const f = await findFactura(knex, id, ENTORNO);
-    if (!f || !facturaEnAlcance(user, f)) throw facturaNotFound();
+    if (!f || !facturaEnAlcance(user, f) || !(await legibleTrasEliminacion(knex, user, f))) throw facturaNotFound();
     return f;
   };
   const lista = { 200: { description: 'Facturas, por idFactura', schema: s.array(facturaSchema) } };
@@ -195,7 +196,7 @@ export function facturasRoutes(deps: AppDeps): RouteDef[] {
     },
     {
       method: 'get', path: '/api/facturas/:id', operationId: 'getFactura', tag: TAG, summary: 'Una factura', auth: ['ADMIN', 'PSICOLOGO', 'PACIENTE'],
-      description: 'El paciente, las suyas; un psicólogo, las de sus pacientes y las que emitió; 404 fuera de eso.',
+      description: 'El paciente, las suyas; un psicólogo, las de sus pacientes y las que emitió (de un paciente eliminado, solo las que emitió); 404 fuera de eso.',
       responses: { 200: { description: 'La factura', schema: facturaSchema } },
       handler: async (ctx, { params }) => { ctx.body = await visible(caller(ctx), params.id); },
     },
