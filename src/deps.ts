@@ -7,6 +7,7 @@ import type { Mailer } from './reactors/mail/mailer.ts';
 import type { PushTransport } from './reactors/push/push.ts';
 import type { KeyRing } from './platform/crypto/keyring.ts';
 import type { Throttles } from './platform/throttle.ts';
+import type { PasarelaPago } from './platform/stripe/pasarela.ts';
 import type { Knex } from 'knex';
 import { noteWritten } from './http/consistency.ts';
 
@@ -23,6 +24,8 @@ export interface AppDeps extends CommandDeps {
   keys: KeyRing;
   /** Rate limits of this process (writes per user, auth per address, login lockout, bcrypt queue). */
   throttles: Throttles;
+  /** Online card payments (docs/billing.md "Online payments (Stripe)"); null or absent: not configured. */
+  pasarela?: PasarelaPago | null;
   /** The primary, set only where `knex` is a read replica (list handlers on the standby): writes a read makes (the access log) go here. */
   writeKnex?: Knex;
 }

@@ -46,6 +46,8 @@ import type { FhirExportWorker } from './queries/fhir/bulk/worker.ts';
 import { AeatSender } from './reactors/aeat/sender.ts';
 import { SoapAeatSubmitter } from './platform/verifactu/aeat-soap.ts';
 import type { AeatSubmitter } from './platform/verifactu/aeat-tipos.ts';
+import type { PasarelaPago } from './platform/stripe/pasarela.ts';
+import { StripeAdapter } from './platform/stripe/stripe-adapter.ts';
 
 export interface ServerOptions {
   config: Config;
@@ -54,6 +56,8 @@ export interface ServerOptions {
   push?: PushTransport;
   /** Where VERI*FACTU records go (tests: RecordingAeat); otherwise AEAT's SOAP service when VERIFACTU_SUBMIT=true, else nowhere. */
   aeat?: AeatSubmitter;
+  /** Online card payments (tests: RecordingStripe); otherwise Stripe's API when STRIPE_SECRET_KEY is set, else none. */
+  stripe?: PasarelaPago;
   logger?: Logger;
   /** An already-migrated database (tests); otherwise DATABASE_URL or the embedded server. */
   database?: { knex: Knex; url: string };
@@ -147,6 +151,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     store, knex, clock: opts.clock ?? systemClock, config, ids: sequenceIds(knex),
     lookupHash: lookupHasher(await keys.serverKey('lookup')), lookups: commandLookups(knex), logger, projections, reactors, auditLog, mailer, push, keys,
     throttles: createThrottles(config.limits, availableParallelism(), throttleDb),
+    pasarela: opts.stripe ?? (config.stripe.secretKey ? new StripeAdapter({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret }) : null),
   };
   projections.start();
   auditLog.start();

@@ -9,6 +9,7 @@ import { errorMiddleware } from './errors.ts';
 import { errors } from '../platform/errors.ts';
 import { cors, requestLog, requireJson, securityHeaders } from './middleware.ts';
 import { inputGuard } from './input-guard.ts';
+import { rawBodyOr } from './raw-body.ts';
 import { throttleGuard } from './throttling.ts';
 import { openApiDocument } from './openapi.ts';
 import { withPaging } from './paging.ts';
@@ -24,6 +25,7 @@ import { tarifasRoutes } from './routes/tarifas.ts';
 import { facturasRoutes } from './routes/facturas.ts';
 import { registrosAeatRoutes } from './routes/registros-aeat.ts';
 import { cargosRoutes } from './routes/cargos.ts';
+import { pagosStripeRoutes } from './routes/pagos-stripe.ts';
 import { pagosRoutes } from './routes/pagos.ts';
 import { saldosPendientesRoutes } from './routes/saldos-pendientes.ts';
 import { bonosRoutes } from './routes/bonos.ts';
@@ -70,6 +72,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...facturasRoutes(deps),
     ...registrosAeatRoutes(deps),
     ...cargosRoutes(deps),
+    ...pagosStripeRoutes(deps),
     ...pagosRoutes(deps),
     ...saldosPendientesRoutes(deps),
     ...bonosRoutes(deps),
@@ -126,6 +129,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const routes = replica ? withReplicaReads(allRoutes(deps), allRoutes({ ...deps, knex: replica.knex, writeKnex: deps.knex }), replica) : allRoutes(deps);
   const metrics = createMetrics(deps);
   const multipart = routes.filter((r) => r.multipart).map((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`));
+  const raw = routes.filter((r) => r.rawBody).map((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`));
   const document = openApiDocument(routes);
 
   const router = new Router();
@@ -155,7 +159,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   app.use(requireJson(multipart));
   app.use(discardUploads()); // formidable's temp files go when the request ends, whatever happened
   app.use(
-    bodyErrorsAsClientErrors(koaBody({
+    bodyErrorsAsClientErrors(rawBodyOr(raw, deps.config.jsonLimitBytes, koaBody({
       json: true,
       jsonLimit: deps.config.jsonLimitBytes,
       jsonStrict: true,
@@ -164,7 +168,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
       multipart: true,
       formidable: { maxFileSize: 5 * 1024 * 1024, maxFiles: 1, maxFields: 10 },
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
-    })),
+    }))),
   );
   app.use(inputGuard());
   app.use(consistencyTokens(consistency));

@@ -36,6 +36,8 @@ export interface RouteDef<B = any, Q = any> {
   body?: JsonSchema;
   /** multipart/form-data instead of JSON. */
   multipart?: boolean;
+  /** The body's exact bytes, unparsed, in ctx.state.rawBody (a signed webhook: src/http/raw-body.ts). */
+  rawBody?: boolean;
   query?: JsonSchema;
   /** Counted per client address: 'auth' (whatever checks a password: logins, signing), 'registration' (self-registrations, also per hour). */
   throttle?: 'auth' | 'registration';

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/platform/config.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
 import type { RecordingAeat } from '../../src/platform/verifactu/aeat-fake.ts';
+import type { RecordingStripe } from '../../src/platform/stripe/fake.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { Projection } from '../../src/projections/runner.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -19,6 +20,8 @@ export interface TestServer extends RunningServer {
   push: RecordingPush;
   /** The recording AEAT given in the options (VERI*FACTU submission); null: nothing is submitted. */
   aeat: RecordingAeat | null;
+  /** The recording Stripe given in the options (online payments); null: not configured. */
+  stripe: RecordingStripe | null;
   smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   config: Config;
   /** fetch against the server with JSON in and out; `token` adds the Bearer header. */
@@ -29,7 +32,7 @@ export interface TestServer extends RunningServer {
 }
 
 /** A whole server on a fresh database, a real in-process SMTP server and a recording push transport. */
-export async function startTestServer(opts: { env?: Record<string, string>; clock?: Clock; extraProjections?: Projection[]; aeat?: RecordingAeat } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { env?: Record<string, string>; clock?: Clock; extraProjections?: Projection[]; aeat?: RecordingAeat; stripe?: RecordingStripe } = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   const smtp = await startSmtpServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'practice-test-data-'));
@@ -41,10 +44,12 @@ export async function startTestServer(opts: { env?: Record<string, string>; cloc
       ? { EVENT_STORE: 'kurrentdb', KURRENTDB_URL: `${process.env.KURRENTDB_URL}${process.env.KURRENTDB_URL?.includes('?') ? '&' : '?'}streamPrefix=${new URL(db.url).pathname.slice(1)}` }
       : {}),
     ...UNTHROTTLED,
+    // Where Stripe would send the patient back: the recording Stripe needs them like the real one.
+    ...(opts.stripe ? { STRIPE_SUCCESS_URL: 'https://consulta.test/pago/ok?sesion={CHECKOUT_SESSION_ID}', STRIPE_CANCEL_URL: 'https://consulta.test/pago/cancelado' } : {}),
     ...opts.env,
   });
   const push = new RecordingPush();
-  const running = await startServer({ config, database: db, push, aeat: opts.aeat, clock: opts.clock, extraProjections: opts.extraProjections });
+  const running = await startServer({ config, database: db, push, aeat: opts.aeat, stripe: opts.stripe, clock: opts.clock, extraProjections: opts.extraProjections });
   const request: TestServer['request'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.Authorization = `Bearer ${o.token}`;
@@ -69,7 +74,7 @@ export async function startTestServer(opts: { env?: Record<string, string>; cloc
     return r.body.token as string;
   };
   return {
-    ...running, db, push, aeat: opts.aeat ?? null, smtp, config, request, login,
+    ...running, db, push, aeat: opts.aeat ?? null, stripe: opts.stripe ?? null, smtp, config, request, login,
     adminToken: () => login(ADMIN_EMAIL, ADMIN_PASSWORD),
     async stop() {
       await running.close();
