@@ -22,6 +22,7 @@ import { fhirSlotsSection } from './fhir-slots.ts';
 import { billingPdfSection } from './billing-pdf.ts';
 import { billingInvoicesSection } from './billing-invoices.ts';
 import { billingVerifySection } from './billing-verify.ts';
+import { billingStripeSection } from './billing-stripe.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
 import { load1, machine, saveResults, textTable, updateReadme, type Figure, type RunInfo } from './lib/report.ts';
@@ -42,6 +43,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   'billing-pdf': billingPdfSection,
   'billing-invoices': billingInvoicesSection,
   'billing-verify': billingVerifySection,
+  'billing-stripe': billingStripeSection,
 };
 
 const { values } = parseArgs({
