@@ -25,6 +25,7 @@ import { tarifasRoutes } from './routes/tarifas.ts';
 import { facturasRoutes } from './routes/facturas.ts';
 import { registrosAeatRoutes } from './routes/registros-aeat.ts';
 import { cargosRoutes } from './routes/cargos.ts';
+import { informesRoutes } from './routes/informes.ts';
 import { pagosStripeRoutes } from './routes/pagos-stripe.ts';
 import { pagosRoutes } from './routes/pagos.ts';
 import { saldosPendientesRoutes } from './routes/saldos-pendientes.ts';
@@ -72,6 +73,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...facturasRoutes(deps),
     ...registrosAeatRoutes(deps),
     ...cargosRoutes(deps),
+    ...informesRoutes(deps),
     ...pagosStripeRoutes(deps),
     ...pagosRoutes(deps),
     ...saldosPendientesRoutes(deps),

@@ -90,6 +90,9 @@ function commonErrors(def: RouteDef): number[] {
   });
 }
 
+const alternatives = (r: RouteDef['responses'][number], schemas: SchemaComponents) =>
+  Object.fromEntries((r.alternatives ?? []).map((a) => [a.contentType, { schema: schemas.use(a.schema) }]));
+
 function responses(def: RouteDef, schemas: SchemaComponents) {
   const out: Record<string, unknown> = {};
   for (const [status, r] of Object.entries(def.responses)) {
@@ -99,7 +102,7 @@ function responses(def: RouteDef, schemas: SchemaComponents) {
     out[status] = {
       description: r.description,
       ...(headers ? { headers } : {}),
-      ...(r.schema ? { content: { [type]: { schema: schemas.use(r.schema) } } } : Number(status) >= 400 ? { content: errorContent } : {}),
+      ...(r.schema ? { content: { [type]: { schema: schemas.use(r.schema) }, ...alternatives(r, schemas) } } : Number(status) >= 400 ? { content: errorContent } : {}),
     };
   }
   for (const st of commonErrors(def)) out[String(st)] ??= { description: ERROR_DESCRIPTIONS[st], content: errorContent };

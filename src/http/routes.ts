@@ -13,6 +13,8 @@ export interface ResponseSpec {
   contentType?: string;
   /** Response headers worth documenting (OpenAPI header objects by name). */
   headers?: Record<string, unknown>;
+  /** Other forms of the same answer the client may ask for (a report as CSV with `formato=csv`). */
+  alternatives?: { contentType: string; schema: JsonSchema }[];
 }
 
 /** A page of a list as handlers receive it: `Page` plus the cursor that resumes after a given key (src/http/paging.ts). */
