@@ -6,6 +6,8 @@ const CHUNK = 5000;
 export interface BookkeepingPurged {
   markers: number;
   outbox: number;
+  /** Stripe's processed webhook events (stripe_eventos, docs/billing.md "Online payments (Stripe)"). */
+  stripe: number;
 }
 
 async function inChunks(knex: Knex, sql: string, bindings: Knex.RawBinding[]): Promise<number> {
@@ -45,5 +47,10 @@ export async function purgeBookkeeping(knex: Knex, now: Date, days: number): Pro
       select id from outbox
       where status in ('SENT', 'FAILED') and coalesce(sent_at, next_attempt_at, created_at) < ?
       limit ?)`, [cutoff]);
-  return { markers, outbox };
+  // Stripe retries an event for up to 3 days; a later copy of a purged one is processed again and
+  // records nothing, the payments being idempotent on Stripe's ids. Claims in flight stay.
+  const stripe = await inChunks(knex, `
+    delete from stripe_eventos where id_evento in (
+      select id_evento from stripe_eventos where estado = 'PROCESADO' and procesado_en < ? limit ?)`, [cutoff]);
+  return { markers, outbox, stripe };
 }

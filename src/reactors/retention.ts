@@ -68,7 +68,7 @@ export async function runRetentionJob(deps: RetentionJobDeps): Promise<number> {
 async function purge(deps: RetentionJobDeps): Promise<void> {
   if (deps.bookkeepingDays === undefined) return;
   const purged = await purgeBookkeeping(deps.knex, deps.clock.now(), deps.bookkeepingDays);
-  if (purged.markers || purged.outbox) deps.logger?.info(purged, 'reactor bookkeeping purged');
+  if (purged.markers || purged.outbox || purged.stripe) deps.logger?.info(purged, 'reactor bookkeeping purged');
 }
 
 /** Invoices' personal data of erased patients past their retention (docs/billing.md "Retention"). */

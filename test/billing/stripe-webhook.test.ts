@@ -5,6 +5,7 @@ import { expectError } from '../http/helpers.ts';
 import { newPaciente, type Paciente } from '../directory/support.ts';
 import { RecordingStripe } from '../../src/platform/stripe/fake.ts';
 import { cuentaFactura } from '../../src/commands/pagos.ts';
+import { purgeBookkeeping } from '../../src/reactors/bookkeeping.ts';
 
 // Stripe's webhook (docs/billing.md "Online payments (Stripe)") against the real server, with
 // payloads signed by the stripe package's own generateTestHeaderString: the signature over the raw
@@ -101,6 +102,17 @@ describe('Stripe webhook: signed, once per event, in any order', function () {
     await srv.deps.knex('stripe_eventos').insert({ id_evento: e.id, tipo: e.type, estado: 'EN_CURSO', reclamado_en: srv.deps.knex.raw(`now() - interval '2 minutes'`) });
     expect((await enviar(e)).body.resultado).to.equal('procesado');
     expect((await enviar(e)).body.resultado).to.equal('duplicado');
+    expect((await cuenta(id)).pagos.pagos).to.have.length(1);
+  });
+
+  it('forgets processed event ids after BOOKKEEPING_RETENTION_DAYS; Stripe sending one again later still records nothing more', async () => {
+    const id = await factura(1800);
+    const e = pagado('pi_purgado', id, 1800);
+    expect((await enviar(e)).body.resultado).to.equal('procesado');
+    const purged = await purgeBookkeeping(srv.deps.knex, new Date(Date.now() + 2 * 86_400_000), 1);
+    expect(purged.stripe).to.be.greaterThan(0);
+    expect(await srv.deps.knex('stripe_eventos').where({ id_evento: e.id }).first()).to.equal(undefined);
+    expect((await enviar(e)).body.resultado).to.equal('procesado');
     expect((await cuenta(id)).pagos.pagos).to.have.length(1);
   });
 
