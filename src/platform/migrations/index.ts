@@ -42,10 +42,10 @@ import * as m054 from './054_aeat_registros.ts';
 import * as m055 from './055_cargos.ts';
 import * as m056 from './056_retencion_facturacion.ts';
 import * as m057 from './057_bonos.ts';
+import * as m058 from './058_facturas_recordatorios.ts';
 import * as m059 from './059_stripe_eventos.ts';
 import * as m060 from './060_pagos.ts';
 import * as m061 from './061_analitica_facturas.ts';
-import * as m058 from './058_facturas_recordatorios.ts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -97,8 +97,8 @@ export const migrations: Record<string, Migration> = {
   '055_cargos': m055,
   '056_retencion_facturacion': m056,
   '057_bonos': m057,
+  '058_facturas_recordatorios': m058,
   '059_stripe_eventos': m059,
   '060_pagos': m060,
   '061_analitica_facturas': m061,
-  '058_facturas_recordatorios': m058,
 };
