@@ -1,6 +1,6 @@
 // npm run seed:demo — a small, realistic demo practice, created through the public API (the same
 // commands as any client): an admin, two psychologists, five patients with addresses, settings,
-// appointments, diary entries and progress.
+// appointments, diary entries and progress, and billing (services, invoices, payments, a pack).
 // Runs an in-process server on the configured database (the running embedded one if any).
 import { DateTime } from 'luxon';
 import { loadConfig } from '../platform/config.ts';
@@ -9,6 +9,7 @@ import { createLogger } from '../platform/logger.ts';
 import { signToken } from '../platform/security.ts';
 import { commandLine } from './args.ts';
 import { startProgress } from './progress.ts';
+import { seedBilling } from './seed-demo-billing.ts';
 
 type Call = (method: string, path: string, body?: unknown, token?: string) => Promise<{ status: number; body: any }>;
 
@@ -24,12 +25,13 @@ const PACIENTES = [
   ['Nuria', 'Castro Herrero', '1990-09-18', 'Calle de Serrano 90', '28006'],
 ] as const;
 
-/** Steps of the progress report: each psychologist, then each patient with everything of theirs. */
-const STEPS = PSICOLOGOS.length + PACIENTES.length;
+/** Steps of the progress report: each psychologist, then each patient with everything of theirs, then billing. */
+const STEPS = PSICOLOGOS.length + PACIENTES.length + 1;
 
 async function seed(call: Call, admin: string, tz: string, step: () => void = () => {}): Promise<string[]> {
   const log: string[] = [];
   const psicologos: { id: number; token: string }[] = [];
+  const pacientes: { idPaciente: number }[] = [];
   for (const [i, p] of PSICOLOGOS.entries()) {
     const r = await call('POST', '/auth/register-psicologo', { ...p, email: `demo.psicologo${i + 1}@consulta.example`, password: 'Demo12345' }, admin);
     if (r.status === 409) throw new Error('the demo practice is already there (demo e-mails are taken)');
@@ -47,6 +49,7 @@ async function seed(call: Call, admin: string, tz: string, step: () => void = ()
       metodoPago: i % 2 ? 'PRESENCIAL' : 'ONLINE', aceptaTerminos: true, aceptaVideoconferencia: true, aceptaComunicacion: true,
     });
     if (r.status !== 200) throw new Error(`register-paciente: ${r.status} ${JSON.stringify(r.body)}`);
+    pacientes.push({ idPaciente: r.body.idPaciente });
     const psicologo = psicologos[i % 2];
     await call('POST', '/api/admin/psicologos/asignar-psicologo', { idPaciente: r.body.idPaciente, idPsicologo: psicologo.id }, admin);
     const when = start.plus({ days: i, hours: i % 3 }).toFormat("yyyy-LL-dd'T'HH:mm:ss");
@@ -61,6 +64,8 @@ async function seed(call: Call, admin: string, tz: string, step: () => void = ()
     step();
   }
   log.push('5 patients: demo.paciente1..5@consulta.example (password Demo12345), with appointments, diary entries and progress');
+  log.push(...await seedBilling(call, admin, tz, psicologos, pacientes));
+  step();
   return log;
 }
 
@@ -109,7 +114,7 @@ const USAGE = `Usage: npm run seed:demo
 
 Creates a small demo practice through the public API on the configured database (the running embedded
 one if any): two psychologists and five patients with addresses, settings, appointments, diary entries
-and progress. Prints the demo accounts on stdout; progress goes to stderr (a bar on a terminal,
+and progress, and billing: the practice's issuer data, services, invoices, payments and a pack. Prints the demo accounts on stdout; progress goes to stderr (a bar on a terminal,
 otherwise a line per 10%). Refuses to run twice (the demo e-mails are taken).
 
 Options:

@@ -91,5 +91,7 @@ describe('commands: JSON-only stdout and progress on stderr', function () {
     expect(r.code, r.stderr).to.equal(0);
     expect(TENTHS(progressLines(r.stderr, 'Seeding')), r.stderr).to.equal(true);
     expect(r.stdout).to.include('demo.psicologo1@consulta.example');
+    // Billing went through the API too: five invoices of the year's series, a pack's and a rectifying one.
+    expect(r.stdout).to.match(/billing: .*7 invoices \(\d{4}-A\/000001, .*4 payments/);
   });
 });
