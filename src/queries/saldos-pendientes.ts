@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { atInstant, formatDate, wall } from '../platform/zone-clock.ts';
 import { ES_COBRABLE, PENDIENTE_SQL } from './pagos.ts';
+import { CSV_BOM, eurosCsv, lineaCsv, textoCsv } from '../platform/csv.ts';
 
 // Outstanding balances by age (docs/billing.md "Outstanding balances"): what each patient owes,
 // split by the age of the invoice, in days from its date of issue to today in the practice's zone.
@@ -63,20 +64,14 @@ export async function saldosPendientes(knex: Knex, now: Date, timezone: string):
   return { fecha: hoy, pacientes: [...pacientes.values()], totales };
 }
 
-/** 123456 cents as "1234,56": a Spanish spreadsheet reads it as a number. */
-export const importeCsv = (c: number) => `${c < 0 ? '-' : ''}${Math.trunc(Math.abs(c) / 100)},${String(Math.abs(c) % 100).padStart(2, '0')}`;
-
-/** A CSV field: quoted when it holds the separator, a quote or a line break; a leading =, +, - or @ is neutralized (formula injection). */
-function campo(v: string): string {
-  const seguro = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[;"\r\n]/.test(seguro) ? `"${seguro.replaceAll('"', '""')}"` : seguro;
-}
-
-/** Semicolon-separated, CRLF, amounts in euros with a decimal comma; the last line the totals. */
+/**
+ * The report as CSV, like the other billing reports (src/platform/csv.ts: BOM, `;`, CRLF, euros
+ * with a decimal comma from integer cents, names guarded against formulas); the last line the totals.
+ */
 export function saldosPendientesCsv(inf: InformeSaldosPendientes): string {
   const cab = ['idPaciente', 'apellido', 'nombre', 'facturas', '0-30 dias', '31-60 dias', '61-90 dias', 'mas de 90 dias', 'total'];
-  const importes = (s: SaldoPorTramos) => [s.d0a30Centimos, s.d31a60Centimos, s.d61a90Centimos, s.masDe90Centimos, s.totalCentimos].map(importeCsv);
-  const lineas = [cab, ...inf.pacientes.map((p) => [String(p.idPaciente), p.apellido, p.nombre, String(p.facturas), ...importes(p)])];
-  lineas.push(['TOTAL', '', '', String(inf.pacientes.reduce((n, p) => n + p.facturas, 0)), ...importes(inf.totales)]);
-  return lineas.map((l) => l.map(campo).join(';')).join('\r\n') + '\r\n';
+  const importes = (s: SaldoPorTramos) => [s.d0a30Centimos, s.d31a60Centimos, s.d61a90Centimos, s.masDe90Centimos, s.totalCentimos].map(eurosCsv);
+  const filas = inf.pacientes.map((p) => lineaCsv([p.idPaciente, textoCsv(p.apellido), textoCsv(p.nombre), p.facturas, ...importes(p)]));
+  const total = lineaCsv(['TOTAL', null, null, inf.pacientes.reduce((n, p) => n + p.facturas, 0), ...importes(inf.totales)]);
+  return CSV_BOM + lineaCsv(cab) + filas.join('') + total;
 }

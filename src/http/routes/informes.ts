@@ -6,7 +6,8 @@ import { named, s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { queryInteger } from '../query-integer.ts';
 import { errors } from '../../platform/errors.ts';
-import { CSV_BOM, CSV_CONTENT_TYPE, eurosCsv, lineaCsv, textoCsv } from '../../platform/csv.ts';
+import { CSV_BOM, eurosCsv, lineaCsv, textoCsv } from '../../platform/csv.ts';
+import { pideCsv, sendCsv } from '../csv-answer.ts';
 import { informeIngresos, type FiltroIngresos, type InformeIngresos } from '../../queries/informes.ts';
 import { facturasExportadas } from '../../queries/facturas-exportacion.ts';
 import type { FiltroFacturas } from '../../queries/facturas.ts';
@@ -84,17 +85,6 @@ function ingresosCsv(informe: InformeIngresos): string {
   ]));
   return CSV_BOM + lineaCsv(CABECERA_INGRESOS) + lines.join('');
 }
-
-function sendCsv(ctx: Context, filename: string, body: string | Readable): void {
-  ctx.type = CSV_CONTENT_TYPE;
-  ctx.set('Cache-Control', 'private, no-store');
-  ctx.set('Content-Disposition', `attachment; filename="${filename}"`);
-  ctx.body = body;
-}
-
-/** `formato=csv`, or without `formato` an Accept header whose first type is text/csv (as the balances report). */
-const pideCsv = (ctx: Context, formato: string | undefined) =>
-  formato === 'csv' || (formato === undefined && ctx.get('Accept').split(',')[0].trim().startsWith('text/csv'));
 
 async function answerInforme(ctx: Context, deps: AppDeps, filtro: FiltroIngresos, formato: string | undefined): Promise<void> {
   const informe = await informeIngresos(deps.knex, filtro);

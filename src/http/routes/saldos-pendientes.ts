@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps.ts';
 import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
 import { saldosPendientes, saldosPendientesCsv } from '../../queries/saldos-pendientes.ts';
+import { pideCsv, sendCsv } from '../csv-answer.ts';
 
 // Outstanding balances by age (docs/billing.md "Outstanding balances"), ADMIN only: the report names
 // patients, personal data no other role sees in a list.
@@ -12,6 +13,7 @@ const tramos = {
   masDe90Centimos: importe('más de 90 días'), totalCentimos: s.int({ minimum: 0, description: 'Todo lo pendiente, en céntimos' }),
 };
 const claves = Object.keys(tramos);
+const csvSchema = s.string({ description: 'CSV: UTF-8 con BOM, separador `;`, importes en euros con coma decimal, una fila de cabecera y la de totales' });
 const informe = named('InformeSaldosPendientes', s.object(
   {
     fecha: { ...s.date(), description: 'Hoy en la zona de la consulta: la antigüedad se cuenta en días desde la fecha de expedición hasta hoy' },
@@ -29,17 +31,14 @@ export function saldosPendientesRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get', path: '/api/admin/informes/saldos-pendientes', operationId: 'getSaldosPendientes', tag: 'Facturas',
       summary: 'Saldos pendientes por antigüedad (0–30, 31–60, 61–90, más de 90 días), por paciente y en total', auth: ['ADMIN'],
-      description: 'Con `formato=csv` (o `Accept: text/csv`), CSV: UTF-8, separador `;`, importes en euros con coma decimal (1234,56), la última fila los totales.',
-      query: s.object({ formato: { ...s.enum(['json', 'csv']), description: 'json (por defecto) o csv' } }),
-      responses: { 200: { description: 'Saldos pendientes', schema: informe } },
+      description: 'Con `formato=csv` (o `Accept: text/csv`), CSV: UTF-8 con BOM, separador `;`, importes en euros con coma decimal (1234,56), la última fila los totales.',
+      query: s.object({ formato: { ...s.enum(['json', 'csv']), description: 'json (por defecto, o csv si Accept empieza por text/csv) o csv' } }),
+      responses: { 200: { description: 'Saldos pendientes', schema: informe, alternatives: [{ contentType: 'text/csv', schema: csvSchema }] } },
       handler: async (ctx, { query }: { query: { formato?: 'json' | 'csv' } }) => {
         const inf = await saldosPendientes(deps.knex, deps.clock.now(), deps.config.practiceTimezone);
-        const csv = query.formato === 'csv' || (query.formato === undefined && ctx.get('Accept').split(',')[0].trim().startsWith('text/csv'));
+        if (pideCsv(ctx, query.formato)) { sendCsv(ctx, `saldos-pendientes-${inf.fecha}.csv`, saldosPendientesCsv(inf)); return; }
         ctx.set('Cache-Control', 'private, no-store');
-        if (!csv) { ctx.body = inf; return; }
-        ctx.type = 'text/csv; charset=utf-8';
-        ctx.set('Content-Disposition', `attachment; filename="saldos-pendientes-${inf.fecha}.csv"`);
-        ctx.body = saldosPendientesCsv(inf);
+        ctx.body = inf;
       },
     },
   ];
