@@ -240,7 +240,7 @@ export interface paths {
         get: operations["getPaciente"];
         /**
          * Actualizar un paciente (idPsicologo y estadoPago: solo ADMIN)
-         * @description Actualizar un paciente (idPsicologo y estadoPago: solo ADMIN).
+         * @description estadoPago, desde la primera factura del paciente, se deriva de sus pagos: PAGADO registra un pago de lo pendiente (EFECTIVO, "ajuste administrativo"); otro valor distinto del actual, 409 (docs/billing.md "estadoPago").
          *
          *     Cualquier usuario autenticado.
          */
@@ -1193,7 +1193,7 @@ export interface paths {
         };
         /**
          * Una factura
-         * @description El paciente, las suyas; un psicólogo, las de sus pacientes y las que emitió; 404 fuera de eso.
+         * @description El paciente, las suyas; un psicólogo, las de sus pacientes y las que emitió (de un paciente eliminado, solo las que emitió); 404 fuera de eso.
          *
          *     Roles: ADMIN, PSICOLOGO, PACIENTE
          */
@@ -1288,6 +1288,282 @@ export interface paths {
         get: operations["listCargosPaciente"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/informes/ingresos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ingresos por psicólogo y mes (JSON o CSV)
+         * @description Por mes de expedición y psicólogo de la factura: facturas, base, IVA, total facturado (las rectificativas con sus diferencias; las anuladas no cuentan) y lo cobrado de ellas, en céntimos. Con `formato=csv` (o `Accept: text/csv`), el mismo informe en CSV (separador `;`, euros con coma decimal).
+         *
+         *     Roles: ADMIN
+         */
+        get: operations["getInformeIngresos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/informes/ingresos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mis ingresos por mes (JSON o CSV)
+         * @description El informe de ingresos de las facturas del psicólogo que llama (las de sus pacientes al emitirlas) y de nadie más.
+         *
+         *     Roles: PSICOLOGO
+         */
+        get: operations["getMisIngresos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/facturas.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Facturas emitidas en CSV (filtros: paciente, psicólogo, año)
+         * @description Todas las facturas que seleccionan los filtros de la lista, por idFactura, con el nombre y NIF del destinatario. Separador `;`, euros con coma decimal.
+         *
+         *     Roles: ADMIN
+         */
+        get: operations["exportFacturasCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/facturas/{id}/pago-online": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pagar ahora con tarjeta: una sesión de Stripe Checkout por lo pendiente
+         * @description El paciente, sus facturas (las de otro: 404). Se cobra lo pendiente de la factura; a Stripe solo van el importe, el número de factura y su id. 409 si no hay nada pendiente, si está anulada o es rectificativa, o si los pagos online no están configurados (STRIPE_SECRET_KEY); 503 si Stripe no responde. El pago se registra cuando Stripe lo confirma por su webhook.
+         *
+         *     Roles: ADMIN, PACIENTE
+         */
+        post: operations["pagarFacturaOnline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagos/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Eventos de Stripe (los envía Stripe, firmados)
+         * @description Sin token: la autenticación es la firma de Stripe (cabecera Stripe-Signature) sobre los bytes exactos del cuerpo, con STRIPE_WEBHOOK_SECRET. Firma ausente o no válida: 400 y nada se registra. Cada evento se procesa una vez: un duplicado responde 200. checkout.session.completed y payment_intent.succeeded registran el pago (STRIPE), payment_intent.payment_failed el intento fallido, charge.refunded el reembolso; otros tipos, 200 ignorados.
+         *
+         *     Acceso público, sin token.
+         */
+        post: operations["webhookStripe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/facturas/{id}/pagos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pagos de una factura
+         * @description Quien puede ver la factura (404 si no).
+         *
+         *     Roles: ADMIN, PSICOLOGO, PACIENTE
+         */
+        get: operations["listPagosFactura"];
+        put?: never;
+        /**
+         * Registrar un pago de una factura
+         * @description El administrador; un psicólogo, solo de las facturas que emite él (emisorEs PSICOLOGO; 403 si no). 409 si la factura está anulada o pagada, si es rectificativa (se paga la original) o si el importe supera lo pendiente (el total con sus rectificativas, menos lo pagado y más lo reembolsado).
+         *
+         *     Roles: ADMIN, PSICOLOGO
+         */
+        post: operations["createPago"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/{id}/pagos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pagos de un paciente
+         * @description El paciente, los suyos; un psicólogo, los de sus pacientes (404 si no lo es).
+         *
+         *     Roles: ADMIN, PSICOLOGO, PACIENTE
+         */
+        get: operations["listPagosPaciente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/{id}/saldo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saldo de un paciente: facturado, pagado, reembolsado y pendiente
+         * @description El paciente, el suyo; un psicólogo, el de sus pacientes (404 si no lo es). Las facturas anuladas no cuentan como facturadas ni pendientes; lo pagado de ellas sí cuenta como pagado.
+         *
+         *     Roles: ADMIN, PSICOLOGO, PACIENTE
+         */
+        get: operations["getSaldoPaciente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagos/{id}/reembolso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reembolsar (parte de) un pago
+         * @description Por defecto, lo que queda del pago; más que eso, 409. Un pago en línea (STRIPE) se reembolsa a través de la pasarela: sin ella configurada, 409.
+         *
+         *     Roles: ADMIN
+         */
+        post: operations["reembolsarPago"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/informes/saldos-pendientes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saldos pendientes por antigüedad (0–30, 31–60, 61–90, más de 90 días), por paciente y en total
+         * @description Con `formato=csv` (o `Accept: text/csv`), CSV: UTF-8 con BOM, separador `;`, importes en euros con coma decimal (1234,56), la última fila los totales.
+         *
+         *     Roles: ADMIN
+         */
+        get: operations["getSaldosPendientes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/{id}/bonos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bonos de un paciente
+         * @description El paciente, los suyos; un psicólogo, los de sus pacientes (404 si no lo es).
+         *
+         *     Roles: ADMIN, PSICOLOGO, PACIENTE
+         */
+        get: operations["listBonosPaciente"];
+        put?: never;
+        /**
+         * Vender un bono de sesiones a un paciente (se factura al venderlo)
+         * @description El administrador a cualquier paciente; un psicólogo a los suyos (404 si no lo es). La factura del bono (una línea "Bono de N sesiones") se emite en la misma escritura atómica que el bono: sin datos del emisor, 409 y no hay bono. Cada sesión completada del paciente (del servicio, si lo nombra) hasta validoHasta gasta una.
+         *
+         *     Roles: ADMIN, PSICOLOGO
+         */
+        post: operations["venderBono"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/facturas/mensuales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Facturar los cargos pendientes de un mes: una factura por paciente
+         * @description Cada paciente con cargos PENDIENTE_FACTURAR de ese mes recibe una factura con una línea por cargo (su fecha, el nombre del servicio o el concepto). Repetirla no emite nada dos veces: un cargo facturado queda FACTURADO en la misma escritura que su factura. Un mes que no ha terminado es 400. Un paciente al que no se puede facturar (p. ej. faltan los datos del emisor) queda en `omitidos` con el motivo, y sus cargos pendientes.
+         *
+         *     Roles: ADMIN
+         */
+        post: operations["facturarMes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3770,6 +4046,11 @@ export interface components {
                  */
                 domicilio: string[];
             } | null;
+            /**
+             * @description Cómo se facturan los cargos: POR_CARGO (cada uno en su factura al registrarse) o MENSUAL (una factura por paciente y mes, POST /api/admin/facturas/mensuales; por defecto)
+             * @enum {string}
+             */
+            facturarCargos: "POR_CARGO" | "MENSUAL";
         };
         DatosFiscales: {
             /**
@@ -3795,6 +4076,11 @@ export interface components {
             /** @enum {string} */
             emisorEs: "CONSULTA" | "PSICOLOGO";
             consulta?: components["schemas"]["DatosFiscales"];
+            /**
+             * @description Cómo se facturan los cargos: POR_CARGO (cada uno en su factura al registrarse) o MENSUAL (una factura por paciente y mes, POST /api/admin/facturas/mensuales; por defecto). Si se omite, se mantiene
+             * @enum {string}
+             */
+            facturarCargos?: "POR_CARGO" | "MENSUAL";
         };
         LineaFacturaDatos: {
             /**
@@ -3872,6 +4158,12 @@ export interface components {
              * @description Cuota de IVA (0 si exenta), redondeada al céntimo
              */
             cuotaCentimos: number;
+            /**
+             * Format: date
+             * @description Día del servicio, en la línea de un cargo (la fecha de la cita); si falta, la de expedición
+             * @example 2026-03-14
+             */
+            fechaOperacion?: string;
         };
         Factura: {
             /** Format: int32 */
@@ -3967,6 +4259,16 @@ export interface components {
             huella: string | null;
             /** @description URL del servicio de cotejo de la AEAT que lleva el QR de la factura */
             urlQr: string;
+            /**
+             * Format: int32
+             * @description Pagado de la factura, descontados los reembolsos (una rectificativa se paga a través de la original: 0)
+             */
+            cobradoCentimos: number;
+            /**
+             * @description PENDIENTE, PARCIAL, PAGADA (nada pendiente) o REEMBOLSADA (todo lo pagado se reembolsó); una rectificativa, el de su original
+             * @enum {string}
+             */
+            estadoCobro: "PENDIENTE" | "PARCIAL" | "PAGADA" | "REEMBOLSADA";
         };
         AnulacionFacturaDatos: {
             /**
@@ -4107,10 +4409,462 @@ export interface components {
              */
             fecha: string;
             /**
-             * @description PENDIENTE_FACTURAR hasta que una factura lo recoja (FACTURADO)
+             * @description PENDIENTE_FACTURAR hasta que una factura lo recoja (FACTURADO); CUBIERTO_BONO si lo cubre un bono (no se factura)
              * @enum {string}
              */
-            estado: "PENDIENTE_FACTURAR" | "FACTURADO";
+            estado: "PENDIENTE_FACTURAR" | "FACTURADO" | "CUBIERTO_BONO";
+            /**
+             * Format: int32
+             * @description La factura que lo recoge (FACTURADO); null si no
+             */
+            idFactura: number | null;
+            /**
+             * Format: int32
+             * @description El bono que lo cubre (CUBIERTO_BONO); null si no
+             */
+            idBono: number | null;
+        };
+        FilaIngresos: {
+            /**
+             * @description Mes de la fecha de expedición
+             * @example 2026-03
+             */
+            mes: string;
+            /**
+             * Format: int32
+             * @description Psicólogo de la factura (el del paciente al emitirla); null: pacientes sin psicólogo
+             */
+            idPsicologo: number | null;
+            /** @description Nombre y apellido del psicólogo */
+            nombrePsicologo: string | null;
+            /**
+             * Format: int32
+             * @description Facturas emitidas y no anuladas (rectificativas incluidas)
+             */
+            facturas: number;
+            /**
+             * Format: int32
+             * @description De ellas, rectificativas
+             */
+            rectificativas: number;
+            /**
+             * Format: int32
+             * @description Base imponible en céntimos (las rectificativas con sus diferencias, que pueden ser negativas)
+             */
+            baseCentimos: number;
+            /**
+             * Format: int32
+             * @description Cuota de IVA en céntimos
+             */
+            cuotaIvaCentimos: number;
+            /**
+             * Format: int32
+             * @description Total facturado en céntimos
+             */
+            totalCentimos: number;
+            /**
+             * Format: int32
+             * @description Cobrado hasta hoy de esas facturas, en céntimos
+             */
+            cobradoCentimos: number;
+        };
+        TotalesIngresos: {
+            /**
+             * Format: int32
+             * @description Facturas emitidas y no anuladas (rectificativas incluidas)
+             */
+            facturas: number;
+            /**
+             * Format: int32
+             * @description De ellas, rectificativas
+             */
+            rectificativas: number;
+            /**
+             * Format: int32
+             * @description Base imponible en céntimos (las rectificativas con sus diferencias, que pueden ser negativas)
+             */
+            baseCentimos: number;
+            /**
+             * Format: int32
+             * @description Cuota de IVA en céntimos
+             */
+            cuotaIvaCentimos: number;
+            /**
+             * Format: int32
+             * @description Total facturado en céntimos
+             */
+            totalCentimos: number;
+            /**
+             * Format: int32
+             * @description Cobrado hasta hoy de esas facturas, en céntimos
+             */
+            cobradoCentimos: number;
+        };
+        InformeIngresos: {
+            /** @example 2026-03 */
+            desde: string;
+            /** @example 2026-03 */
+            hasta: string;
+            /**
+             * Format: int32
+             * @description El psicólogo pedido, si se pidió uno
+             */
+            idPsicologo?: number;
+            /** @description Una por mes y psicólogo con facturas, por mes y idPsicologo */
+            filas: components["schemas"]["FilaIngresos"][];
+            totales: components["schemas"]["TotalesIngresos"];
+        };
+        SesionPagoOnline: {
+            /**
+             * Format: uri
+             * @description La página de pago de Stripe a la que se lleva al paciente
+             * @example https://checkout.stripe.com/c/pay/cs_test_a1b2
+             */
+            url: string;
+            /**
+             * @description La sesión de Stripe Checkout
+             * @example cs_test_a1b2
+             */
+            idSesion: string;
+            /**
+             * Format: int32
+             * @description Lo que se cobra: lo pendiente de la factura, en céntimos
+             */
+            importeCentimos: number;
+        };
+        WebhookStripeRecibido: {
+            /** @description Siempre true */
+            recibido: boolean;
+            /**
+             * @description procesado; duplicado (ya procesado: nada más se registra); ignorado (un tipo de evento que la facturación no usa)
+             * @enum {string}
+             */
+            resultado: "procesado" | "duplicado" | "ignorado";
+        };
+        PagoDatos: {
+            /**
+             * Format: int32
+             * @description Importe en céntimos (entero, mayor que 0), como mucho lo pendiente
+             */
+            importeCentimos: number;
+            /**
+             * @description Cómo se pagó: EFECTIVO, TARJETA, TRANSFERENCIA o BIZUM
+             * @enum {string}
+             */
+            metodo: "EFECTIVO" | "TARJETA" | "TRANSFERENCIA" | "BIZUM";
+            /**
+             * @description Referencia o nota (nunca contenido clínico)
+             * @example TRF-2026-0042
+             */
+            referencia?: string;
+            /**
+             * @description Cuándo se pagó, hora local de la consulta (por defecto, ahora); no en el futuro
+             * @example 2026-03-14T10:30:00
+             */
+            fecha?: string;
+        };
+        Pago: {
+            /** Format: int32 */
+            idPago: number;
+            /** Format: int32 */
+            idFactura: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Importe pagado, en céntimos
+             */
+            importeCentimos: number;
+            /**
+             * Format: int32
+             * @description Lo reembolsado de este pago, en céntimos
+             */
+            reembolsadoCentimos: number;
+            /**
+             * @description EFECTIVO, TARJETA (datáfono), TRANSFERENCIA, BIZUM o STRIPE (pago en línea)
+             * @enum {string}
+             */
+            metodo: "EFECTIVO" | "TARJETA" | "TRANSFERENCIA" | "BIZUM" | "STRIPE";
+            /**
+             * @description Cuándo se pagó, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            fecha: string;
+            /** @description Nota del personal (referencia de la transferencia, "ajuste administrativo"…) */
+            referencia: string | null;
+            /** @description Identificador del pago en la pasarela (PaymentIntent de Stripe) */
+            idExterno: string | null;
+            /**
+             * Format: int32
+             * @description Usuario que lo registró; null si lo registró la pasarela
+             */
+            registradoPor: number | null;
+        };
+        FacturaPendiente: {
+            /** Format: int32 */
+            idFactura: number;
+            numSerie: string;
+            /**
+             * Format: date
+             * @example 2026-03-14
+             */
+            fechaExpedicion: string;
+            /**
+             * Format: int32
+             * @description Total de la factura con sus rectificativas
+             */
+            importeCentimos: number;
+            /**
+             * Format: int32
+             * @description Pagado, descontados los reembolsos
+             */
+            cobradoCentimos: number;
+            /**
+             * Format: int32
+             * @description Lo que queda por pagar
+             */
+            pendienteCentimos: number;
+            /** @enum {string} */
+            estadoCobro: "PENDIENTE" | "PARCIAL" | "PAGADA" | "REEMBOLSADA";
+        };
+        SaldoPaciente: {
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Total de las facturas emitidas y no anuladas, con sus rectificativas
+             */
+            facturadoCentimos: number;
+            /**
+             * Format: int32
+             * @description Todo lo pagado, antes de reembolsos
+             */
+            pagadoCentimos: number;
+            /**
+             * Format: int32
+             * @description Todo lo reembolsado
+             */
+            reembolsadoCentimos: number;
+            /**
+             * Format: int32
+             * @description Lo que queda por pagar
+             */
+            pendienteCentimos: number;
+            /** @description Cada factura con algo pendiente, por idFactura */
+            facturasPendientes: components["schemas"]["FacturaPendiente"][];
+        };
+        ReembolsoDatos: {
+            /**
+             * @description Por qué se reembolsa (queda en el evento; nunca contenido clínico)
+             * @example Sesión cancelada por la consulta
+             */
+            motivo: string;
+            /**
+             * Format: int32
+             * @description Importe a reembolsar en céntimos; por defecto, lo que queda del pago
+             */
+            importeCentimos?: number;
+        };
+        SaldoPendientePaciente: {
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /**
+             * Format: int32
+             * @description Facturas con algo pendiente
+             */
+            facturas: number;
+            /**
+             * Format: int32
+             * @description Pendiente de facturas de 0 a 30 días, en céntimos
+             */
+            d0a30Centimos: number;
+            /**
+             * Format: int32
+             * @description Pendiente de facturas de 31 a 60 días, en céntimos
+             */
+            d31a60Centimos: number;
+            /**
+             * Format: int32
+             * @description Pendiente de facturas de 61 a 90 días, en céntimos
+             */
+            d61a90Centimos: number;
+            /**
+             * Format: int32
+             * @description Pendiente de facturas de más de 90 días, en céntimos
+             */
+            masDe90Centimos: number;
+            /**
+             * Format: int32
+             * @description Todo lo pendiente, en céntimos
+             */
+            totalCentimos: number;
+        };
+        SaldoPorTramos: {
+            /**
+             * Format: int32
+             * @description Pendiente de facturas de 0 a 30 días, en céntimos
+             */
+            d0a30Centimos: number;
+            /**
+             * Format: int32
+             * @description Pendiente de facturas de 31 a 60 días, en céntimos
+             */
+            d31a60Centimos: number;
+            /**
+             * Format: int32
+             * @description Pendiente de facturas de 61 a 90 días, en céntimos
+             */
+            d61a90Centimos: number;
+            /**
+             * Format: int32
+             * @description Pendiente de facturas de más de 90 días, en céntimos
+             */
+            masDe90Centimos: number;
+            /**
+             * Format: int32
+             * @description Todo lo pendiente, en céntimos
+             */
+            totalCentimos: number;
+        };
+        InformeSaldosPendientes: {
+            /**
+             * Format: date
+             * @description Hoy en la zona de la consulta: la antigüedad se cuenta en días desde la fecha de expedición hasta hoy
+             * @example 2026-03-14
+             */
+            fecha: string;
+            /** @description Cada paciente con algo pendiente, por idPaciente */
+            pacientes: components["schemas"]["SaldoPendientePaciente"][];
+            totales: components["schemas"]["SaldoPorTramos"];
+        };
+        BonoDatos: {
+            /**
+             * Format: int32
+             * @description Sesiones que incluye (1 a 100)
+             * @example 10
+             */
+            sesiones: number;
+            /**
+             * Format: int32
+             * @description Precio del bono antes de IVA, en céntimos
+             * @example 50000
+             */
+            precioCentimos: number;
+            /**
+             * Format: date
+             * @description Último día de una sesión que cubre (AAAA-MM-DD, no anterior a hoy)
+             * @example 2026-03-14
+             */
+            validoHasta: string;
+            /**
+             * Format: int32
+             * @description Solo cubrirá sesiones de este servicio (por defecto, cualquiera)
+             */
+            idServicio?: number;
+            /**
+             * Format: int32
+             * @description IVA del bono: por defecto el del servicio si nombra uno, si no EXENTO
+             * @example EXENTO
+             * @enum {string|integer}
+             */
+            iva?: "EXENTO" | 21 | 10 | 4;
+        };
+        Bono: {
+            /** Format: int32 */
+            idBono: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Sesiones que incluye
+             */
+            sesiones: number;
+            /**
+             * Format: int32
+             * @description Sesiones completadas que ha cubierto
+             */
+            usadas: number;
+            /**
+             * Format: int32
+             * @description sesiones − usadas
+             */
+            restantes: number;
+            /**
+             * Format: int32
+             * @description Precio del bono antes de IVA, en céntimos (la base de su factura)
+             * @example 6000
+             */
+            precioCentimos: number;
+            /**
+             * Format: int32
+             * @description IVA: EXENTO (psicoterapia por profesional sanitario, art. 20.Uno.3º Ley 37/1992; por defecto) o el tipo en porcentaje (21, 10 o 4)
+             * @example EXENTO
+             * @enum {string|integer}
+             */
+            iva: "EXENTO" | 21 | 10 | 4;
+            /**
+             * Format: date
+             * @description Último día de una sesión que cubre (zona de la consulta)
+             * @example 2026-03-14
+             */
+            validoHasta: string;
+            /**
+             * Format: int32
+             * @description Solo cubre sesiones de este servicio; null: cualquiera
+             */
+            idServicio: number | null;
+            /**
+             * Format: int32
+             * @description La factura del bono, emitida al venderlo
+             */
+            idFactura: number;
+            /**
+             * @description AGOTADO sin sesiones restantes; si no, CADUCADO pasado validoHasta; si no, ACTIVO
+             * @enum {string}
+             */
+            estado: "ACTIVO" | "AGOTADO" | "CADUCADO";
+        };
+        FacturacionMensualDatos: {
+            /**
+             * @description El mes (AAAA-MM) cuyos cargos se facturan; ha de haber terminado
+             * @example 2026-11
+             */
+            mes: string;
+            /**
+             * Format: int32
+             * @description Solo este paciente (por defecto, todos)
+             */
+            idPaciente?: number;
+        };
+        PacienteOmitido: {
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /** @description Por qué no se le emitió factura (p. ej. faltan los datos del emisor); sus cargos siguen pendientes */
+            motivo: string;
+        };
+        FacturacionMensual: {
+            /** @description Facturas emitidas, una por paciente (o más si tiene más de 100 cargos) */
+            emitidas: components["schemas"]["Factura"][];
+            omitidos: components["schemas"]["PacienteOmitido"][];
         };
         Ajustes: {
             /**
@@ -5002,7 +5756,7 @@ export interface components {
                 keys: components["schemas"]["JwkPublica"][];
             };
             /** @description Ámbitos que se le pueden conceder; por defecto ["system/*.read"] */
-            scopes?: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
+            scopes?: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/ChargeItem.read" | "system/ChargeItem.rs" | "system/Invoice.read" | "system/Invoice.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
         };
         ClienteFhirRegistrado: {
             /**
@@ -5018,7 +5772,7 @@ export interface components {
             /** @description Nombre del sistema cliente */
             nombre: string;
             /** @description Ámbitos SMART que se le pueden conceder */
-            scopes: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
+            scopes: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/ChargeItem.read" | "system/ChargeItem.rs" | "system/Invoice.read" | "system/Invoice.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
             /** @description false una vez revocado: sus tokens ya no valen */
             activo: boolean;
             /**
@@ -5046,7 +5800,7 @@ export interface components {
             /** @description Nombre del sistema cliente */
             nombre: string;
             /** @description Ámbitos SMART que se le pueden conceder */
-            scopes: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
+            scopes: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/ChargeItem.read" | "system/ChargeItem.rs" | "system/Invoice.read" | "system/Invoice.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
             /** @description false una vez revocado: sus tokens ya no valen */
             activo: boolean;
             /**
@@ -11305,7 +12059,7 @@ export interface operations {
                 /** @description Solo los de las citas de este psicólogo */
                 idPsicologo?: number;
                 /** @description Solo los de este estado */
-                estado?: "PENDIENTE_FACTURAR" | "FACTURADO";
+                estado?: "PENDIENTE_FACTURAR" | "FACTURADO" | "CUBIERTO_BONO";
                 /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
                 limit?: number;
                 /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
@@ -11439,6 +12193,1237 @@ export interface operations {
             /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInformeIngresos: {
+        parameters: {
+            query: {
+                /** @description Primer mes (AAAA-MM) de la fecha de expedición, incluido */
+                desde: string;
+                /** @description Último mes (AAAA-MM), incluido */
+                hasta: string;
+                /** @description json (por defecto, o csv si Accept empieza por text/csv) o csv */
+                formato?: "json" | "csv";
+                /** @description Solo las facturas de este psicólogo */
+                idPsicologo?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ingresos por mes y psicólogo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InformeIngresos"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMisIngresos: {
+        parameters: {
+            query: {
+                /** @description Primer mes (AAAA-MM) de la fecha de expedición, incluido */
+                desde: string;
+                /** @description Último mes (AAAA-MM), incluido */
+                hasta: string;
+                /** @description json (por defecto, o csv si Accept empieza por text/csv) o csv */
+                formato?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ingresos por mes y psicólogo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InformeIngresos"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportFacturasCsv: {
+        parameters: {
+            query?: {
+                /** @description Solo las de este paciente */
+                idPaciente?: number;
+                /** @description Solo las de los pacientes de este psicólogo o emitidas por él */
+                idPsicologo?: number;
+                /** @description Solo las de este año (fecha de expedición) */
+                anio?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV de facturas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pagarFacturaOnline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sesión creada: lleve al paciente a `url` */
+            201: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SesionPagoOnline"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    webhookStripe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Evento recibido */
+            200: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookStripeRecibido"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPagosFactura: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pagos, por idPago */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pago"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagoDatos"];
+            };
+        };
+        responses: {
+            /** @description Pago registrado */
+            201: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pago"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPagosPaciente: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pagos, por idPago */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pago"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSaldoPaciente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saldo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaldoPaciente"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reembolsarPago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReembolsoDatos"];
+            };
+        };
+        responses: {
+            /** @description El pago, con lo reembolsado */
+            200: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pago"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSaldosPendientes: {
+        parameters: {
+            query?: {
+                /** @description json (por defecto, o csv si Accept empieza por text/csv) o csv */
+                formato?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Saldos pendientes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InformeSaldosPendientes"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBonosPaciente: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bonos, por idBono */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bono"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    venderBono: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BonoDatos"];
+            };
+        };
+        responses: {
+            /** @description Bono vendido */
+            201: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bono"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    facturarMes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacturacionMensualDatos"];
+            };
+        };
+        responses: {
+            /** @description Facturas emitidas y pacientes omitidos */
+            200: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacturacionMensual"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
