@@ -66,7 +66,7 @@ export function sessionHost(deps: AppDeps, hub: Hub, presence: Presence, options
       const id = session.user!.idUsuario;
       const max = deps.config.limits.stompSessionsPerUser;
       // The cap counts the user's sessions on every live instance: this one's from memory, the others' rows.
-      if (!(await presence.open(session.id, id, max > 0 ? { max, held: cap.held(id) } : undefined))) throw tooManySessions(max);
+      if (!(await presence.open(session.id, id, max > 0 ? { max, held: () => cap.held(id) } : undefined))) throw tooManySessions(max);
       if (!session.isClosed) hub.add(session);
     },
     closed(session, registered) {

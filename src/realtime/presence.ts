@@ -24,10 +24,14 @@ export interface PresenceChange {
   version: number;
 }
 
-/** The session cap across instances: at most `max` sessions of the user, `held` of them (this one included) on this instance. */
+/**
+ * The session cap across instances: at most `max` sessions of the user; `held()` of them (this one
+ * included) on this instance. A function, read under the user's lock: a count taken before it
+ * could miss a session of this instance recorded meanwhile, and let a third one through.
+ */
 export interface SessionQuota {
   max: number;
-  held: number;
+  held: () => number;
 }
 
 export interface PresenceOptions {
@@ -109,7 +113,7 @@ export class Presence {
          + :held::int <= :max::int
        on conflict (id_sesion) do nothing
        returning 1`,
-      { sessionId, instance: this.instanceId, idUsuario, timeout: this.options.instanceTimeoutMs / 1000, held: cap.held, max: cap.max },
+      { sessionId, instance: this.instanceId, idUsuario, timeout: this.options.instanceTimeoutMs / 1000, held: cap.held(), max: cap.max },
     );
     return rows.length > 0;
   }
