@@ -1,7 +1,7 @@
-// The optimistic append of an issuer's numbering (src/commands/facturas.ts): every invoice of one
-// issuer appends to the same series and chain streams expecting the revisions it read, so two
-// issues at once race and the loser reads again and takes the next number. The counters are
-// process-wide, for /metrics (invoice_numbering_*): lost races per invoice say how hard issuers fight.
+// The optimistic append of an issuer's series and chain (src/commands/facturas.ts): every write
+// appends expecting the revisions it read, so two at once race and the loser reads again. The
+// counters are process-wide, for /metrics (invoice_numbering_*): lost races per append say how
+// hard issuers fight.
 import type { AppendResult, EventStore, StoredEvent, StreamWrite } from '../eventstore/port.ts';
 import { lastEvents, WrongExpectedRevisionError } from '../eventstore/port.ts';
 
@@ -17,34 +17,11 @@ export async function ultimos(store: EventStore, streamIds: readonly string[]): 
   return (await lastEvents(store, streamIds)).map((e) => (e ? [e] : []));
 }
 
-/** Per issuer, the tail of this process's queue of numberings: the promise the next one waits for. */
-const colas = new Map<string, Promise<unknown>>();
-
 /**
- * Runs `trabajo` after every earlier one of this process with the same key, one at a time. The
- * append's expected revisions alone keep numbering right; the queue only keeps an instance's own
- * requests from racing each other for the same series and chain, where all but one would lose and
- * read again: the races left are those between instances.
+ * Append, and on a lost race (another issue took the number or the chain's tip) decide again from a
+ * fresh read. Invoices are numbered in lots (facturas-lote.ts); a cancellation's record goes alone.
  */
-export function enCola<T>(clave: string, trabajo: () => Promise<T>): Promise<T> {
-  const antes = colas.get(clave) ?? Promise.resolve();
-  const este = antes.then(trabajo, trabajo);
-  const cola = este.then(() => undefined, () => undefined);
-  colas.set(clave, cola);
-  // The last one out forgets the issuer, so the map holds only issuers being numbered now.
-  void cola.then(() => colas.get(clave) === cola && colas.delete(clave));
-  return este;
-}
-
-/**
- * Append, and on a lost race (another issuer took the number or the chain's tip) decide again from a
- * fresh read. With `clave` (the issuer's NIF), the whole loop waits its turn in this process (enCola).
- */
-export function conReintentos(store: EventStore, intento: () => Promise<StreamWrite[]>, clave?: string): Promise<AppendResult> {
-  return clave === undefined ? reintentando(store, intento) : enCola(clave, () => reintentando(store, intento));
-}
-
-async function reintentando(store: EventStore, intento: () => Promise<StreamWrite[]>): Promise<AppendResult> {
+export async function conReintentos(store: EventStore, intento: () => Promise<StreamWrite[]>): Promise<AppendResult> {
   for (let i = 1; ; i++) {
     const writes = await intento();
     numeracion.intentos += 1;

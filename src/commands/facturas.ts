@@ -17,6 +17,7 @@ import { formatDate, wall, atInstant } from '../platform/zone-clock.ts';
 import type { Actor, CommandContext } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { conReintentos, ultimos } from './facturas-append.ts';
+import { numerarEnLote } from './facturas-lote.ts';
 import { datosFiscalesValidos, destinatarioYTipo, lineasFactura, numSerieDe, registroAltaDe, serieDe, totales, type LineaPedida } from './factura.ts';
 import { esPacienteDe, pacienteDe, pacienteVigente, psicologoExiste } from './streams.ts';
 
@@ -114,12 +115,12 @@ async function numerarYRegistrar(
   const idFactura = await deps.ids('factura');
   const { emisor, destinatario } = datos;
   let emitida: FacturaEmitidaData | undefined;
-  const result = await conReintentos(deps.store, async () => {
+  const result = await numerarEnLote(deps.store, emisor.nif, async (puntas) => {
     const ctx = commandContext(deps, actor);
     const fechaExpedicion = formatDate(wall(atInstant(ctx.now.getTime(), ctx.timezone)));
     const serie = serieDe(fechaExpedicion, letra);
-    // Both states are their stream's last event: read that, not streams that grow with every invoice.
-    const [serieEv, cadenaEv] = await ultimos(deps.store, [serieFacturaStream(emisor.nif, serie), registrosFacturacionStream(emisor.nif)]);
+    // Both states are their stream's last event (as the lot stands): not streams that grow with every invoice.
+    const [serieEv, cadenaEv] = (await puntas([serieFacturaStream(emisor.nif, serie), registrosFacturacionStream(emisor.nif)])).map((e) => (e ? [e] : []));
     const s = fold<SerieFactura>(serieEv, { ultimo: 0, fecha: null }, evolveSerie);
     const cadena = fold<CadenaRegistros>(cadenaEv, { anterior: null }, evolveCadena);
     // Dates never go back within a series (an instance whose clock lags another's): refuse rather than misdate.
@@ -136,7 +137,7 @@ async function numerarYRegistrar(
       { streamId: registrosFacturacionStream(emisor.nif), expected: expectedOf(cadenaEv), events: [nuevo({ type: 'RegistroFacturacionAltaGenerado', data: { idFactura, idPaciente: datos.idPaciente, registro, destinatario: persona, huella } }, ctx)] },
       ...(extra ? [await extra(idFactura, ctx)].flat() : []),
     ];
-  }, emisor.nif);
+  });
   return { factura: emitida!, position: result.position };
 }
 
