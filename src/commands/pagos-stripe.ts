@@ -87,19 +87,32 @@ async function aplicar(deps: StripeDeps, a: AccionStripe, idEvento: string): Pro
   }
   try {
     const { position } = a.tipo === 'pago'
-      ? await registrarPago(deps, { idFactura, importeCentimos: a.importeCentimos, metodo: 'STRIPE', idExterno: a.idPaymentIntent, actor: SISTEMA })
+      ? await pagoConfirmado(deps, idFactura, a.idPaymentIntent, a.importeCentimos, aviso)
       : a.tipo === 'fallo'
         ? await registrarPagoFallido(deps, { idFactura, idExterno: a.idPaymentIntent, motivo: a.motivo, actor: SISTEMA })
         : await reembolsoStripe(deps, a, idFactura);
     await recordarPaymentIntent(deps.knex, a.idPaymentIntent, idFactura);
     return position;
   } catch (err) {
-    // An unknown invoice, or one that cannot take it (cancelled, already paid at the desk): Stripe
-    // retrying would change nothing, so it is answered 200 and left to the administrator.
+    // An invoice that does not exist here (a payment is recorded whatever the invoice's state, see
+    // pagoConfirmado): Stripe retrying would change nothing, so it is answered 200 and logged.
     if (!(err instanceof AppError) || (err.status !== 404 && err.status !== 409)) throw err;
     deps.logger.warn({ ...aviso, status: err.status, motivo: err.mensaje.en }, 'stripe: event not recorded; see the invoice in Stripe\'s dashboard');
     return null;
   }
+}
+
+/**
+ * A card payment Stripe confirms is money the practice has: recorded even when the invoice was paid
+ * at the desk, cancelled or lowered meanwhile (a patient who paid twice), never dropped. A surplus
+ * is logged, ids only, for the administrator to refund (POST /api/pagos/{id}/reembolso).
+ */
+async function pagoConfirmado(deps: StripeDeps, idFactura: number, idPaymentIntent: string, importeCentimos: number, aviso: Record<string, unknown>) {
+  const antes = await cuentaFactura(deps.store, idFactura);
+  const r = await registrarPago(deps, { idFactura, importeCentimos, metodo: 'STRIPE', idExterno: idPaymentIntent, yaCobrado: true, actor: SISTEMA });
+  const excedente = importeCentimos - antes.pendienteCentimos;
+  if (r.position && excedente > 0) deps.logger.warn({ ...aviso, idPago: r.pago.idPago, excedenteCentimos: excedente }, 'stripe: payment above what was due; refund the surplus');
+  return r;
 }
 
 /**
@@ -117,7 +130,7 @@ async function reembolsoStripeEnSerie(deps: StripeDeps, a: AccionReembolso, idFa
     const { pagos } = await cuentaFactura(deps.store, idFactura);
     let pago = pagos.pagos.find((p) => p.idExterno === a.idPaymentIntent);
     if (!pago) {
-      const r = await registrarPago(deps, { idFactura, importeCentimos: a.cobradoCentimos, metodo: 'STRIPE', idExterno: a.idPaymentIntent, actor: SISTEMA });
+      const r = await registrarPago(deps, { idFactura, importeCentimos: a.cobradoCentimos, metodo: 'STRIPE', idExterno: a.idPaymentIntent, yaCobrado: true, actor: SISTEMA });
       await deps.esperarLecturas(r.position);
       pago = r.pago;
       position = r.position;

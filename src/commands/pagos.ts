@@ -25,6 +25,12 @@ export interface RegistrarPago {
   idExterno?: string | null;
   /** When it was paid (ISO instant); now by default. */
   fecha?: string;
+  /**
+   * The provider has already taken the money (a card payment Stripe confirms): it is a fact to
+   * record even when the invoice was meanwhile paid at the desk, cancelled or lowered; the surplus
+   * shows as collected above the total, for the administrator to refund.
+   */
+  yaCobrado?: boolean;
   actor: Actor;
 }
 
@@ -115,8 +121,9 @@ const euros = (c: number) => `${Math.trunc(c / 100)},${String(Math.abs(c) % 100)
 
 /**
  * Records a payment of an issued invoice: 409 when it is cancelled, a rectifying invoice (its
- * original is paid), already paid, or the amount exceeds what is due. The same idExterno twice
- * records once and answers the first payment.
+ * original is paid), already paid, or the amount exceeds what is due, unless the provider has
+ * already taken the money (`yaCobrado`). The same idExterno twice records once and answers the
+ * first payment.
  */
 export async function registrarPago(deps: CommandDeps, cmd: RegistrarPago): Promise<PagoHecho> {
   if (!Number.isSafeInteger(cmd.importeCentimos) || cmd.importeCentimos <= 0) {
@@ -128,12 +135,7 @@ export async function registrarPago(deps: CommandDeps, cmd: RegistrarPago): Prom
   const { value, position } = await conCuenta(deps, cmd.actor, cmd.idFactura, ({ factura, pagos, pendienteCentimos }) => {
     const repetido = idExterno !== null && pagos.pagos.find((p) => p.idExterno === idExterno);
     if (repetido) return { event: null, result: () => repetido };
-    if (factura.status === 'anulada') throw errors.conflict('La factura está anulada: no se cobra', 'The invoice is cancelled: it is not paid');
-    if (factura.factura.rectifica) throw errors.conflict('Una factura rectificativa se cobra a través de la original', 'A rectifying invoice is paid through the invoice it corrects');
-    if (pendienteCentimos === 0) throw errors.conflict('La factura ya está pagada', 'The invoice is already paid');
-    if (cmd.importeCentimos > pendienteCentimos) {
-      throw errors.conflict(`El importe supera lo pendiente de la factura (${euros(pendienteCentimos)})`, `The amount exceeds what is due on the invoice (${pendienteCentimos} cents)`);
-    }
+    if (!cmd.yaCobrado) rechazarExceso(factura, pendienteCentimos, cmd.importeCentimos);
     const data = {
       idPago, idFactura: cmd.idFactura, idPaciente: factura.factura.idPaciente, importeCentimos: cmd.importeCentimos, metodo: cmd.metodo,
       fecha, referencia: cmd.referencia ?? null, idExterno, registradoPor: cmd.actor.rol === 'SYSTEM' ? null : cmd.actor.idUsuario,
@@ -141,6 +143,16 @@ export async function registrarPago(deps: CommandDeps, cmd: RegistrarPago): Prom
     return { event: { type: 'PagoRegistrado', data }, result: (p) => p.pagos.find((x) => x.idPago === idPago)! };
   });
   return { pago: value, position };
+}
+
+/** What staff may not record: a payment of a cancelled or rectifying invoice, or above what is due. */
+function rechazarExceso(factura: CuentaFactura['factura'], pendienteCentimos: number, importeCentimos: number): void {
+  if (factura.status === 'anulada') throw errors.conflict('La factura está anulada: no se cobra', 'The invoice is cancelled: it is not paid');
+  if (factura.factura.rectifica) throw errors.conflict('Una factura rectificativa se cobra a través de la original', 'A rectifying invoice is paid through the invoice it corrects');
+  if (pendienteCentimos === 0) throw errors.conflict('La factura ya está pagada', 'The invoice is already paid');
+  if (importeCentimos > pendienteCentimos) {
+    throw errors.conflict(`El importe supera lo pendiente de la factura (${euros(pendienteCentimos)})`, `The amount exceeds what is due on the invoice (${pendienteCentimos} cents)`);
+  }
 }
 
 /** An online payment attempt that failed (the provider's webhook): the invoice stays due; the same idExterno twice records once. */

@@ -152,6 +152,32 @@ describe('Stripe webhook: signed, once per event, in any order', function () {
     expect(c.pagos.fallidos).to.deep.equal([]);
   });
 
+  it('records a card payment Stripe confirms even when the invoice was paid at the desk meanwhile or cancelled: the money is never dropped', async () => {
+    const id = await factura(6000);
+    // The patient opened "pay now", then paid at the desk; the card payment then goes through too.
+    const sesion = await srv.request('POST', `/api/facturas/${id}/pago-online`, { token: pac.token });
+    expect(sesion.status, sesion.text).to.equal(201);
+    const mostrador = await srv.request('POST', `/api/facturas/${id}/pagos`, { token: admin, body: { importeCentimos: 6000, metodo: 'EFECTIVO' } });
+    expect(mostrador.status, mostrador.text).to.equal(201);
+    expect((await enviar(pagado('pi_doble', id, 6000))).body.resultado).to.equal('procesado');
+    const { pagos, pendienteCentimos } = await cuenta(id);
+    expect(pagos.pagos.map((p) => [p.metodo, p.importeCentimos])).to.deep.equal([['EFECTIVO', 6000], ['STRIPE', 6000]]);
+    expect(pendienteCentimos).to.equal(0);
+    const leida = (await srv.request('GET', `/api/facturas/${id}`, { token: admin })).body;
+    expect(leida).to.include({ estadoCobro: 'PAGADA', cobradoCentimos: 12000 });
+    // The surplus goes back through Stripe, as any refund of a card payment.
+    const stripePago = pagos.pagos.find((p) => p.metodo === 'STRIPE')!;
+    const devuelto = await srv.request('POST', `/api/pagos/${stripePago.idPago}/reembolso`, { token: admin, body: { motivo: 'Pagado dos veces' } });
+    expect(devuelto.status, devuelto.text).to.equal(200);
+    expect((await srv.request('GET', `/api/facturas/${id}`, { token: admin })).body).to.include({ estadoCobro: 'PAGADA', cobradoCentimos: 6000 });
+    // Staff cannot record such a surplus by hand: only money the provider already took.
+    expectError(await srv.request('POST', `/api/facturas/${id}/pagos`, { token: admin, body: { importeCentimos: 100, metodo: 'EFECTIVO' } }), 409);
+    const anulada = await factura(3000);
+    expect((await srv.request('POST', `/api/admin/facturas/${anulada}/anulacion`, { token: admin, body: { motivo: 'Emitida por error' } })).status).to.equal(200);
+    expect((await enviar(pagado('pi_anulada', anulada, 3000))).body.resultado).to.equal('procesado');
+    expect((await cuenta(anulada)).pagos.pagos.map((p) => p.idExterno)).to.deep.equal(['pi_anulada']);
+  });
+
   it('answers 200 to an event type billing does not use, and to an event for an invoice that does not exist, recording nothing', async () => {
     const r = await enviar(evento('customer.created', { id: 'cus_1', object: 'customer' }));
     expect(r.status, r.text).to.equal(200);
