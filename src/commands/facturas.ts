@@ -115,6 +115,7 @@ async function numerarYRegistrar(
   const idFactura = await deps.ids('factura');
   const { emisor, destinatario } = datos;
   let emitida: FacturaEmitidaData | undefined;
+  let escritos: StreamWrite[] = [];
   const result = await numerarEnLote(deps.store, emisor.nif, async (puntas) => {
     const ctx = commandContext(deps, actor);
     const fechaExpedicion = formatDate(wall(atInstant(ctx.now.getTime(), ctx.timezone)));
@@ -131,14 +132,15 @@ async function numerarYRegistrar(
     const registro = registroAltaDe(factura, cadena.anterior, fechaHoraHuso(ctx.now, ctx.timezone));
     const persona = destinatario && { nombreRazon: destinatario.nombreRazon, nif: destinatario.nif };
     const huella = huellaAlta({ ...registro, ...(persona ? { destinatario: persona } : {}) });
-    return [
+    return escritos = [
       { streamId: facturaStream(idFactura), expected: 'noStream', events: [nuevo({ type: 'FacturaEmitida', data: factura }, ctx)] },
       { streamId: serieFacturaStream(emisor.nif, serie), expected: expectedOf(serieEv), events: [nuevo({ type: 'NumeroFacturaAsignado', data: { idFactura, serie, numero, fechaExpedicion } }, ctx)] },
       { streamId: registrosFacturacionStream(emisor.nif), expected: expectedOf(cadenaEv), events: [nuevo({ type: 'RegistroFacturacionAltaGenerado', data: { idFactura, idPaciente: datos.idPaciente, registro, destinatario: persona, huella } }, ctx)] },
       ...(extra ? [await extra(idFactura, ctx)].flat() : []),
     ];
   });
-  return { factura: emitida!, position: result.position };
+  // Its events' types: the answer waits only for the read models they touch (settled).
+  return { factura: emitida!, position: result.position, events: escritos.flatMap((w) => w.events) };
 }
 
 export async function emitirFactura(deps: CommandDeps, actor: Actor, alcance: AlcanceFactura, pedido: EmitirFactura, extra?: ExtraEmision) {
