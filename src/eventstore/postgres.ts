@@ -15,6 +15,9 @@ import {
 import { comparePgPositions, parsePgPosition, pgPosition } from './position.ts';
 import { DataKeyTakenError, type KeyRows } from './key-rows.ts';
 import { catchUpSubscription, sleep } from './subscription.ts';
+import {
+  type EventRow, toStored, uniqueViolation, type AppendRow, APPEND_SQL, READ_STREAM_SQL, READ_STREAMS_SQL, READ_LAST_SQL, READ_ALL_SQL, HEAD_SQL, UNREAD_SQL, NOTIFY_SQL, expectedText, reservationScope,
+} from './postgres-sql.ts';
 
 /** The LISTEN/NOTIFY channel on which appends announce new events. */
 export const NOTIFY_CHANNEL = 'practice_events';
@@ -22,73 +25,6 @@ const CHANNEL = NOTIFY_CHANNEL;
 const MAX_RETRIES = 50;
 /** Shortest interval between two NOTIFYs of one store (see announce()). */
 const ANNOUNCE_INTERVAL_MS = 10;
-
-interface EventRow {
-  global_position: string;
-  tx_id: string;
-  event_id: string;
-  stream_id: string;
-  stream_revision: string;
-  type: string;
-  data: Record<string, unknown>;
-  metadata: StoredEvent['metadata'];
-}
-
-const COLUMNS = 'global_position, tx_id::text as tx_id, event_id, stream_id, stream_revision, type, data, metadata';
-// ORDER BY must name the table's columns: a bare `tx_id` there would mean the text alias above,
-// and text order puts tx 1000 before tx 999.
-const LOG_ORDER = 'events.tx_id, events.global_position';
-
-function toStored(row: EventRow): StoredEvent {
-  return {
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    streamId: row.stream_id,
-    revision: BigInt(row.stream_revision),
-    position: pgPosition(row.tx_id, row.global_position),
-  };
-}
-
-function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: string; constraint?: string };
-  return e?.code === '23505' ? (e.constraint ?? '') : null;
-}
-
-interface AppendRow {
-  failed_write: number | null;
-  actual_revision: string | null;
-  new_revisions: string[] | null;
-  last_tx: string | null;
-  last_position: string | null;
-}
-
-/** The append, one statement: see migrations 015_event_store_append and 044_append_key_rows. */
-const APPEND_SQL = `select * from practice_append($1::text[], $2::text[], $3::int[], $4::jsonb, $5::text[], $6::text[], $7::boolean[],
-  $8::text[], $9::text[], $10::bytea[], $11::text[], $12::text[], $13::text[])`;
-const READ_STREAM_SQL = `select ${COLUMNS} from events where stream_id = $1 order by stream_revision`;
-const READ_STREAMS_SQL = `select ${COLUMNS} from events where stream_id = any($1::text[]) order by stream_id, stream_revision`;
-// Each stream's last revision by the (stream_id, stream_revision) unique index: one row per stream.
-const READ_LAST_SQL = `select ${COLUMNS} from unnest($1::text[]) as s(id)
-  cross join lateral (select * from events where stream_id = s.id order by stream_revision desc limit 1) e`;
-const READ_ALL_SQL = `select ${COLUMNS} from events
-  where (tx_id, global_position) > ($1::text::xid8, $2::bigint)
-    and tx_id < pg_snapshot_xmin(pg_current_snapshot())
-  order by ${LOG_ORDER} limit $3`;
-const HEAD_SQL = `select global_position, tx_id::text as tx_id from events
-  where tx_id < pg_snapshot_xmin(pg_current_snapshot())
-  order by events.tx_id desc, events.global_position desc limit 1`;
-// The first such row in the index's order, not `exists`: planned as a sequential scan, `exists`
-// met the rows last (tens of ms on a log of 100,000 events, src/projections/wakeups.ts says more).
-const UNREAD_SQL = `select (select 1 from events where (tx_id, global_position) > ($1::text::xid8, $2::bigint)
-  order by tx_id, global_position limit 1) is not null as unread`;
-// A NOTIFY commits a transaction of its own (it takes an xid), but a wake-up need not be durable:
-// with synchronous_commit off for that one transaction its commit does not wait for a WAL flush.
-const NOTIFY_SQL = "select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)";
-
-function expectedText(expected: ExpectedRevision): string {
-  return typeof expected === 'bigint' ? expected.toString() : expected;
-}
 
 /** The part of a pooled node-postgres client that we use. */
 interface PgClient {
@@ -329,9 +265,4 @@ export class PostgresEventStore implements EventStore {
     this.listener = null;
     if (client) await client.end().catch(() => {});
   }
-}
-
-function reservationScope(err: unknown, reservations: Reservation[]): string {
-  const detail = (err as { detail?: string }).detail ?? '';
-  return reservations.find((r) => detail.includes(`(${r.scope},`))?.scope ?? reservations[0]?.scope ?? 'unknown';
 }
