@@ -3,7 +3,6 @@ import pg from 'pg';
 import {
   type AppendResult,
   type EventStore,
-  type ExpectedRevision,
   type Position,
   type ReadAllResult,
   type Reservation,
