@@ -8,6 +8,7 @@ import {
 import { claimNextDue, destinatariosDe } from './reminders-query.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
+import { IntervalLoop } from './interval-loop.ts';
 
 /** How often a server looks for due reminders. */
 export const REMINDER_INTERVAL_MS = 30_000;
@@ -63,26 +64,19 @@ export function recordatoriosDebidos(cita: Cita, now: Date, zone: string, destin
  * and decide again. The mail and push go out from the reactor of that event.
  */
 export class ReminderWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly loop: IntervalLoop;
 
-  constructor(private readonly deps: ReminderDeps, private readonly intervalMs = REMINDER_INTERVAL_MS) {}
+  constructor(private readonly deps: ReminderDeps, intervalMs = REMINDER_INTERVAL_MS) {
+    this.loop = new IntervalLoop(() => this.runOnce(), intervalMs, 'reminder run', deps.logger);
+  }
 
   /** Runs at once (reminders missed while no server ran are still sent if the appointment is ahead), then every interval. */
   start(): void {
-    if (this.timer) return;
-    const tick = () => {
-      this.running = this.running.then(() => this.runOnce()).catch((err) => this.deps.logger?.error({ err }, 'reminder run failed'));
-    };
-    tick();
-    this.timer = setInterval(tick, this.intervalMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass over the due rows; returns how many reminders (one per recipient and lead time) it recorded. */

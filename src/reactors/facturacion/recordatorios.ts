@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { EventStore } from '../../eventstore/port.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { IntervalLoop } from '../interval-loop.ts';
 import { enqueue } from '../reactor.ts';
 import { recipientOf } from '../notifications/recipients.ts';
 import { recordatorioPagoMail } from '../mail/facturacion-textos.ts';
@@ -41,26 +42,20 @@ async function candidatas(knex: Knex, corte: string, after: number): Promise<num
 }
 
 export class RecordatoriosFacturasWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly loop: IntervalLoop;
 
-  constructor(private readonly deps: RecordatoriosFacturasDeps, private readonly intervalMs = RECORDATORIO_FACTURAS_INTERVAL_MS) {}
+  constructor(private readonly deps: RecordatoriosFacturasDeps, intervalMs = RECORDATORIO_FACTURAS_INTERVAL_MS) {
+    this.loop = new IntervalLoop(() => this.runOnce(), intervalMs, 'invoice reminder run', deps.logger);
+  }
 
   /** Runs at once (reminders due while no server ran are sent), then every interval; nothing when disabled. */
   start(): void {
-    if (this.timer || this.deps.dias <= 0) return;
-    const tick = () => {
-      this.running = this.running.then(() => this.runOnce()).catch((err) => this.deps.logger?.error({ err }, 'invoice reminder run failed'));
-    };
-    tick();
-    this.timer = setInterval(tick, this.intervalMs);
-    this.timer.unref();
+    if (this.deps.dias <= 0) return;
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass: decides every invoice that has come of age; returns how many reminders it queued. */
