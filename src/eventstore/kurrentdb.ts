@@ -4,8 +4,9 @@ import {
 } from './kurrentdb-codec.ts';
 import { KurrentWriter } from './kurrentdb-writer.ts';
 import type {
-  AppendResult, EventStore, Position, ReadAllResult, Reservation, StoredEvent, StreamWrite, SubscribeOptions, Subscription,
+  AppendResult, EventStore, Position, ReadAllResult, Reservation, StoredEvent, StreamWrite, StreamsOfQuery, SubscribeOptions, Subscription,
 } from './port.ts';
+import { matchesStreamsOf } from './port.ts';
 import { retrying } from './kurrentdb-retry.ts';
 import { kurrentSubscription } from './kurrentdb-subscription.ts';
 
@@ -115,6 +116,21 @@ export class KurrentEventStore implements EventStore {
   /** Nothing is opened here: the stream as stored is the stream. */
   readStreamAsStored(streamId: string): Promise<StoredEvent[]> {
     return this.readStream(streamId);
+  }
+
+  /**
+   * KurrentDB filters on stream names and event types only, not on metadata: this prefix's log is
+   * read through once (a data export is rare; its cost grows with the log).
+   */
+  streamsOf(q: StreamsOfQuery): Promise<string[]> {
+    return retrying(async () => {
+      const found = new Set<string>();
+      for await (const r of this.client.readAll({ filter: this.names.filter })) {
+        const e = r.event ? this.names.decode(r.event) : null;
+        if (e && matchesStreamsOf(e.metadata, q)) found.add(e.streamId);
+      }
+      return [...found].sort();
+    });
   }
 
   readAll(from: Position | null, limit: number): Promise<ReadAllResult> {

@@ -72,6 +72,16 @@ export interface SubscribeOptions {
   onError?: (err: unknown) => void;
 }
 
+/** What `streamsOf` looks for in the events' metadata: `sealing.subject` or `actor.idUsuario`. */
+export interface StreamsOfQuery {
+  sealedFor: string;
+  actor: number;
+}
+
+/** Whether an event's metadata is one `streamsOf` looks for (the stores that scan use this). */
+export const matchesStreamsOf = (m: EventMetadata, q: StreamsOfQuery): boolean =>
+  m.sealing?.subject === q.sealedFor || m.actor?.idUsuario === q.actor;
+
 export interface EventStore {
   /** Appends to one or more streams atomically; all expected revisions must hold. */
   append(writes: StreamWrite[], reservations?: Reservation[]): Promise<AppendResult>;
@@ -94,6 +104,12 @@ export interface EventStore {
    * `lastEvents`, which falls back on reading the whole streams.
    */
   readLastEvents?(streamIds: readonly string[]): Promise<(StoredEvent | null)[]>;
+  /**
+   * Every stream holding an event sealed under `sealedFor`'s keys or done by user `actor` (a
+   * person's data export), sorted. Optional for stores that cannot say: use `streamsOf`, which
+   * refuses rather than answer with less (an export that silently misses streams).
+   */
+  streamsOf?(query: StreamsOfQuery): Promise<string[]>;
   /** Events after `from` (exclusive; null = from the start) in global order. */
   readAll(from: Position | null, limit: number): Promise<ReadAllResult>;
   /** Catch-up subscription that goes live. The handler gets batches in global order. */
@@ -172,4 +188,10 @@ export async function lastEvents(store: EventStore, streamIds: readonly string[]
 export function asStored(store: EventStore, streamId: string): Promise<StoredEvent[]> {
   if (!store.readStreamAsStored) throw new Error('this event store cannot read a stream as stored (readStreamAsStored)');
   return store.readStreamAsStored(streamId);
+}
+
+/** The streams about a person (see `streamsOf`); a store that cannot say is a wiring error, never a silent shorter answer. */
+export function streamsOf(store: EventStore, query: StreamsOfQuery): Promise<string[]> {
+  if (!store.streamsOf) throw new Error('this event store cannot find the streams about a person (streamsOf)');
+  return store.streamsOf(query);
 }

@@ -9,6 +9,7 @@ import {
   ReservationTakenError,
   type StoredEvent,
   type StreamWrite,
+  type StreamsOfQuery,
   WrongExpectedRevisionError,
 } from './port.ts';
 import { comparePgPositions, parsePgPosition, pgPosition } from './position.ts';
@@ -174,6 +175,13 @@ export class PostgresEventStore implements EventStore {
   /** Nothing is opened here: the stream as stored is the stream. */
   readStreamAsStored(streamId: string): Promise<StoredEvent[]> {
     return this.readStream(streamId);
+  }
+
+  /** One statement over the two metadata indexes (migration 006). */
+  async streamsOf(q: StreamsOfQuery): Promise<string[]> {
+    const rows = await this.query<{ stream_id: string }>('practice_streams_of', `select distinct stream_id from events
+      where metadata->'sealing'->>'subject' = $1 or metadata->'actor'->>'idUsuario' = $2 order by stream_id`, [q.sealedFor, String(q.actor)]);
+    return rows.map((r) => r.stream_id);
   }
 
   async readAll(from: Position | null, limit: number): Promise<ReadAllResult> {

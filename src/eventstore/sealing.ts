@@ -3,8 +3,8 @@ import { open, seal } from '../platform/crypto/aead.ts';
 import type { AppendKeys, KeyAlias, KeyNeed } from '../platform/crypto/append-keys.ts';
 import type { SealSpec } from '../events/personal-data.ts';
 import { appendsKeyRows, DataKeyTakenError } from './key-rows.ts';
-import type { EventStore, NewEvent, Position, Reservation, StoredEvent, StreamWrite, SubscribeOptions } from './port.ts';
-import { lastEvents } from './port.ts';
+import type { EventStore, NewEvent, Position, Reservation, StoredEvent, StreamWrite, StreamsOfQuery, SubscribeOptions } from './port.ts';
+import { lastEvents, streamsOf } from './port.ts';
 
 /** Appends that lose the race to create a person's key are sealed again this many times at most. */
 const KEY_RACE_ATTEMPTS = 5;
@@ -136,6 +136,11 @@ export class SealingEventStore implements EventStore {
 
   readStreamAsStored(streamId: string) {
     return this.inner.readStream(streamId);
+  }
+
+  /** Metadata is never sealed: the inner store answers. */
+  streamsOf(query: StreamsOfQuery) {
+    return streamsOf(this.inner, query);
   }
 
   async readAll(from: Position | null, limit: number) {

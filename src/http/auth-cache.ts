@@ -1,4 +1,4 @@
-import { asStored, lastEvents, type EventStore, type StoredEvent, type Subscription } from '../eventstore/port.ts';
+import { asStored, lastEvents, streamsOf, type EventStore, type StoredEvent, type StreamsOfQuery, type Subscription } from '../eventstore/port.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { AuthState, AuthUser } from '../queries/usuarios.ts';
 
@@ -162,6 +162,7 @@ class ObservedStore implements EventStore {
   readStreams(streamIds: readonly string[]) { return this.inner.readStreams(streamIds); }
   readStreamAsStored(streamId: string) { return asStored(this.inner, streamId); }
   readLastEvents(streamIds: readonly string[]) { return lastEvents(this.inner, streamIds); }
+  streamsOf(query: StreamsOfQuery) { return streamsOf(this.inner, query); }
   readAll(...args: Parameters<EventStore['readAll']>) { return this.inner.readAll(...args); }
   subscribe(...args: Parameters<EventStore['subscribe']>) { return this.inner.subscribe(...args); }
   waitForEvents(timeoutMs: number) { return this.inner.waitForEvents(timeoutMs); }

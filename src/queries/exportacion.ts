@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EventStore, StoredEvent } from '../eventstore/port.ts';
+import { streamsOf, type EventStore, type StoredEvent } from '../eventstore/port.ts';
 import { pacienteStream } from '../events/paciente.ts';
 import { usuarioStream } from '../events/usuario.ts';
 import type { KeyRing } from '../platform/crypto/keyring.ts';
@@ -39,16 +39,12 @@ interface Person {
 
 /**
  * Streams that may hold the person's data: their user and patient streams, every stream where
- * their key sealed a field, every stream where they acted. (The lookup reads the PostgreSQL log;
- * with KurrentDB only the first two are found.)
+ * their key sealed a field, every stream where they acted. Found through the store's port, so a
+ * KurrentDB log is searched as a PostgreSQL one is.
  */
-async function personStreams(knex: Knex, who: Person): Promise<string[]> {
-  const rows = await knex('events')
-    .whereRaw("metadata->'sealing'->>'subject' = ?", [who.subject])
-    .orWhereRaw("metadata->'actor'->>'idUsuario' = ?", [String(who.idUsuario)])
-    .distinct('stream_id');
-  const streams = new Set([usuarioStream(who.idUsuario), pacienteStream(who.idPaciente), ...rows.map((r: Row) => r.stream_id as string)]);
-  return [...streams].sort();
+async function personStreams(store: EventStore, who: Person): Promise<string[]> {
+  const found = await streamsOf(store, { sealedFor: who.subject, actor: who.idUsuario });
+  return [...new Set([usuarioStream(who.idUsuario), pacienteStream(who.idPaciente), ...found])].sort();
 }
 
 /**
@@ -66,7 +62,7 @@ function about(e: StoredEvent, who: Person): boolean {
 
 async function eventos(deps: ExportDeps, who: Person) {
   const all: StoredEvent[] = [];
-  for (const stream of await personStreams(deps.knex, who)) {
+  for (const stream of await personStreams(deps.store, who)) {
     all.push(...(await deps.store.readStream(stream)).filter((e) => about(e, who)));
   }
   all.sort((a, b) => deps.store.compare(a.position, b.position));
