@@ -1,6 +1,7 @@
 // Progress of a rebuild's replay: the events up to the slowest read model's checkpoint, out of the
 // events up to the target. Counted in PostgreSQL (the events table, an index scan, at most once a
-// second); a KurrentDB log cannot be counted cheaply, so there the rebuild only says it is still going.
+// second); a KurrentDB log cannot be counted cheaply, so there the rebuild only says it is still going,
+// and counts the events it replayed once, at the end, by reading the log as stored (eventsReplayed).
 import type { Knex } from 'knex';
 import type { EventStore, Position } from '../eventstore/port.ts';
 import type { Config } from '../platform/config.ts';
@@ -13,6 +14,25 @@ export async function eventsUpTo(config: Config, knex: Knex, position: Position 
   const [tx, gp] = position.split('/');
   const { rows } = await knex.raw('select count(*)::int as n from events where (tx_id, global_position) <= (?::text::xid8, ?::bigint)', [tx, gp]);
   return rows[0].n;
+}
+
+/**
+ * The events a rebuild replayed: those up to `position`. Counted in PostgreSQL; another store has no
+ * count, so its log is read once more up to there, through `raw` (as stored: nothing is opened).
+ */
+export async function eventsReplayed(config: Config, knex: Knex, raw: EventStore, position: Position | null): Promise<number> {
+  const counted = await eventsUpTo(config, knex, position);
+  if (counted !== null || position === null) return counted ?? 0;
+  let [from, n] = [null as Position | null, 0];
+  for (;;) {
+    const { events, last } = await raw.readAll(from, 4096);
+    for (const e of events) {
+      if (raw.compare(e.position, position) > 0) return n;
+      n++;
+    }
+    if (events.length === 0) return n;
+    from = last;
+  }
 }
 
 export interface ReplayProgress {

@@ -14,7 +14,7 @@ import { allProjections } from '../projections/index.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../projections/runner.ts';
 import { instanceName } from '../projections/lease-keeper.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
-import { eventsUpTo, replayProgress, type ReplayProgress } from './rebuild-progress.ts';
+import { eventsReplayed, replayProgress, type ReplayProgress } from './rebuild-progress.ts';
 import { rebuildProjectionsShadow } from './rebuild-shadow.ts';
 
 /**
@@ -31,12 +31,12 @@ export async function rebuildProjections(
   config: Config,
   log: (line: string) => void = () => {},
   opts: { progress?: boolean } = {},
-): Promise<{ events: number | null; ms: number }> {
+): Promise<{ events: number; ms: number }> {
   const started = Date.now();
   const projections = allProjections(config);
   const db = await openServiceDatabase(config, 5);
   // Through the sealing layer, as the server reads: read models hold opened personal fields.
-  const { store } = await openEventStore(config, db.knex, db.url);
+  const { store, raw } = await openEventStore(config, db.knex, db.url);
   let progress: ReplayProgress | null = null;
   const onBatch = (name: string, position: Position) => progress?.onBatch(name, position);
   const logger = createLogger(config.logLevel, { destination: 'stderr' });
@@ -53,7 +53,7 @@ export async function rebuildProjections(
     // No time limit: a long log takes as long as it takes. A running server may do some batches.
     while (!(await runner.waitFor(target, 5_000))) if (!progress) log('  still replaying ...');
     progress?.stop(true);
-    return { events: await eventsUpTo(config, db.knex, target), ms: Date.now() - started };
+    return { events: await eventsReplayed(config, db.knex, raw, target), ms: Date.now() - started };
   } finally {
     progress?.stop(false); // a no-op after a finished replay
     await runner.stop();
@@ -85,7 +85,7 @@ if (isMainModule(import.meta.url)) {
     const config = serviceConfig();
     const out = (line: string) => process.stderr.write(`${line}\n`);
     const { events, ms } = await (values['in-place'] ? rebuildProjections : rebuildProjectionsShadow)(config, out, { progress: true });
-    out(`Rebuilt ${allProjections(config).length} read models from ${events ?? 'all'} events in ${(ms / 1000).toFixed(2)} s.`);
+    out(`Rebuilt ${allProjections(config).length} read models from ${events} events in ${(ms / 1000).toFixed(2)} s.`);
     process.exit(0);
   } catch (err) {
     process.stderr.write(err instanceof ConfigError ? `Configuration error: ${err.message}\n` : `Rebuild failed: ${err instanceof Error ? err.stack : String(err)}\n`);

@@ -6,17 +6,17 @@ import type { Config } from '../platform/config.ts';
 import { createLogger } from '../platform/logger.ts';
 import { allProjections } from '../projections/index.ts';
 import { shadowRebuild } from '../projections/shadow-rebuild.ts';
-import { replayProgress } from './rebuild-progress.ts';
+import { eventsReplayed, replayProgress } from './rebuild-progress.ts';
 import { openServiceDatabase } from './service-data.ts';
 
 export async function rebuildProjectionsShadow(
   config: Config,
   log: (line: string) => void = () => {},
   opts: { progress?: boolean } = {},
-): Promise<{ events: number | null; ms: number }> {
+): Promise<{ events: number; ms: number }> {
   const db = await openServiceDatabase(config, 5);
   // Through the sealing layer, as the servers read: read models hold opened personal fields.
-  const { store } = await openEventStore(config, db.knex, db.url);
+  const { store, raw } = await openEventStore(config, db.knex, db.url);
   const target = await store.head();
   const progress = opts.progress ? await replayProgress(config, db.knex, store, new Set(allProjections(config).map((p) => p.name)).size, target) : null;
   try {
@@ -31,8 +31,8 @@ export async function rebuildProjectionsShadow(
       log: say, onBatch: progress?.onBatch,
     });
     progress?.stop(true);
-    // The events behind the swapped-in tables (PostgreSQL store: the log's length now).
-    const events = config.eventStore === 'postgres' ? Number((await db.knex('events').count({ n: '*' }).first())?.n ?? 0) : null;
+    // The events behind the swapped-in tables: the log's length now on PostgreSQL, up to the target elsewhere.
+    const events = config.eventStore === 'postgres' ? Number((await db.knex('events').count({ n: '*' }).first())?.n ?? 0) : await eventsReplayed(config, db.knex, raw, target);
     return { events, ms };
   } finally {
     progress?.stop(false); // a no-op after a finished replay
