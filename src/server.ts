@@ -7,6 +7,7 @@ import { commandLookups } from './command-lookups.ts';
 import { seedSituaciones } from './commands/catalogo-situaciones.ts';
 import { upgradeLegacyAgendas } from './commands/agenda-upgrade.ts';
 import { openEventStore } from './eventstore/open.ts';
+import { checkLogIdentity, logIdentity } from './eventstore/log-identity.ts';
 import { createApp } from './http/app.ts';
 import { AuthUserCache } from './http/auth-cache.ts';
 import { ReplicaReads } from './http/replica-reads.ts';
@@ -112,8 +113,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const owned = opts.database ? null : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, logger, embeddedPort: config.embeddedPgPort });
   const { knex, url } = opts.database ?? owned!;
-  // Another instance's database with this one's own secrets: refused here, naming the secret.
-  await checkSharedSecrets(knex, config).catch(async (err) => {
+  // Another instance's database with this one's own secrets: refused here, naming the secret; and
+  // a database whose checkpoints are positions of another log (another store or streamPrefix).
+  await checkSharedSecrets(knex, config).then(() => checkLogIdentity(knex, logIdentity(config), { record: true })).catch(async (err) => {
     await owned?.close();
     throw err;
   });

@@ -7,8 +7,12 @@ import { createReadStream, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Knex } from 'knex';
-import type { EventStore } from '../eventstore/port.ts';
+import type { EventStore, Position } from '../eventstore/port.ts';
+import { treeSize } from '../platform/audit/tree-store.ts';
 import { checkFile, importLog, openRawStore, type ImportResult } from '../eventstore/transfer.ts';
+import { checkLogIdentity, logIdentity, recordLogIdentity } from '../eventstore/log-identity.ts';
+import { StartupError } from '../platform/startup-error.ts';
+import { AUDIT_LOG_CONSUMER } from '../projections/audit-log.ts';
 import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
 import { openDatabase, runningEmbeddedUrl } from '../platform/database.ts';
 import { allProjections } from '../projections/index.ts';
@@ -25,14 +29,37 @@ async function* lines(file: string): AsyncGenerator<string> {
 }
 
 /**
+ * The audit tree's checkpoint in the imported log: its leaves are the log's first events in order, so
+ * it resumes after the event of its last leaf (checked by id: the tree holds each event once and a
+ * read from an older place would add them again).
+ */
+async function auditPosition(knex: Knex, store: EventStore): Promise<Position | null> {
+  const size = await treeSize(knex);
+  if (size === 0) return null;
+  let at: Position | null = null;
+  for (let seen = 0; seen < size; ) {
+    const page = await store.readAll(at, Math.min(500, size - seen));
+    if (page.events.length === 0) break;
+    seen += page.events.length;
+    at = page.last;
+    if (seen < size) continue;
+    const last = await knex('audit_leaves').where({ leaf_index: size - 1 }).first('event_id');
+    if (last?.event_id === page.events[page.events.length - 1].metadata.eventId.toLowerCase()) return at;
+  }
+  throw new Error(`The audit log's ${size} leaves are not the imported log's first events: its checkpoint cannot be moved (docs/audit.md)`);
+}
+
+/**
  * Checkpoints already in this database are positions in the log as it was before the import (another
  * store, or other transaction ids): meaningless now. Reactors are moved to the new head (they handled
- * these events at the source; reactor_processed dedupes by event id anyway); read models are emptied,
- * to be rebuilt from the imported log; FHIR export marks are dropped.
+ * these events at the source; reactor_processed dedupes by event id anyway), the audit tree to its
+ * last leaf's event; read models are emptied, to be rebuilt from the imported log; FHIR export marks
+ * are dropped. Then the database records the new log as its positions' (log-identity.ts).
  */
 async function repointCheckpoints(config: Config, knex: Knex, store: EventStore): Promise<{ reactors: number; readModelsReset: boolean }> {
   const head = await store.head();
   const reactors = await knex('reactor_checkpoints').update({ position: head, updated_at: knex.fn.now() });
+  await knex('projection_checkpoints').where({ name: AUDIT_LOG_CONSUMER }).update({ position: await auditPosition(knex, store), updated_at: knex.fn.now() });
   const [{ n }] = await knex('projection_checkpoints').count<{ n: string }[]>({ n: '*' });
   if (Number(n) > 0) await resetProjections(knex, allProjections(config));
   // FHIR exports cut at positions of the old log: an unfinished one fails (its client kicks off
@@ -40,6 +67,7 @@ async function repointCheckpoints(config: Config, knex: Knex, store: EventStore)
   await knex('fhir_export_marcas').delete();
   await knex('fhir_export_jobs').whereIn('estado', ['pending', 'running'])
     .update({ estado: 'failed', fallo: JSON.stringify({ status: 503, text: 'The event log was moved to another store during the export; kick it off again' }), terminado_en: knex.fn.now(), owner: null });
+  await recordLogIdentity(knex, logIdentity(config));
   return { reactors, readModelsReset: Number(n) > 0 };
 }
 
@@ -56,6 +84,13 @@ export async function runImport(config: Config, file: string, opts: { keepCheckp
   const { header, trailer } = await checkFile(() => lines(file));
   log(`${file}: ${trailer.events} events and ${trailer.reservations} reservations exported from ${header.source} at ${header.exportedAt}.`);
   const db = await openDatabase({ databaseUrl: config.databaseUrl ?? runningEmbeddedUrl(config.dataDir), dataDir: config.dataDir, poolMax: 3 });
+  // Checkpoints kept must be of the target's log already: refused before anything is written.
+  if (opts.keepCheckpoints) {
+    await checkLogIdentity(db.knex, logIdentity(config), { record: true }).catch(async (err) => {
+      await db.close();
+      throw err instanceof StartupError ? new ConfigError(`--keep-checkpoints: ${err.message}`) : err;
+    });
+  }
   const target = await openRawStore(config, db.knex, db.url);
   // The total is the file's own count (its end line, checked above).
   const progress = opts.progress ? startProgress('Importing', trailer.events) : null;

@@ -11,6 +11,7 @@ import { ConfigError, dataDirOf, loadConfig, type Config } from '../platform/con
 import { createKnex, openDatabase, runningEmbeddedUrl, type Database } from '../platform/database.ts';
 import type { Env } from '../platform/env.ts';
 import { checkSharedSecrets } from '../platform/secret-checks.ts';
+import { checkLogIdentity, logIdentity } from '../eventstore/log-identity.ts';
 import { StartupError } from '../platform/startup-error.ts';
 
 /** The secrets loadConfig would generate into DATA_DIR when neither the variable nor its file is there. */
@@ -55,7 +56,9 @@ export async function openServiceDatabase(config: Config, poolMax: number): Prom
   const db = await openExisting(config, poolMax);
   // Another data folder's secrets would fail deep inside (Decipheriv) or seal and sign as no one
   // the service knows: the command names the secret instead, and writes nothing (no recording).
-  await checkSharedSecrets(db.knex, config, { record: false }).catch(async (err) => {
+  // Likewise another EVENT_STORE or streamPrefix than the checkpoints' log (log-identity.ts).
+  const checks = () => checkSharedSecrets(db.knex, config, { record: false }).then(() => checkLogIdentity(db.knex, logIdentity(config), { record: false }));
+  await checks().catch(async (err) => {
     await db.close();
     throw err instanceof StartupError ? new ConfigError(err.message) : err;
   });
