@@ -1,7 +1,7 @@
 // Event store: appends per second and catch-up read rate of our PostgreSQL adapter and, on the same
 // PostgreSQL in the same run, of @event-driven-io/emmett-postgresql, the peer. Both get a pool of
 // 20 connections, the same event body and a database of their own. No sealing here (the peer has
-// none): bench/sealing.ts prices it.
+// none): bench/sealing.ts prices it. Then KurrentDB: our adapter ÷ the raw client (eventstore-kurrentdb.ts).
 import { randomUUID } from 'node:crypto';
 import { dumbo } from '@event-driven-io/dumbo';
 import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { NewEvent } from '../src/eventstore/port.ts';
 import { PostgresEventStore } from '../src/eventstore/postgres.ts';
 import { createKnex, migrate } from '../src/platform/database.ts';
+import { kurrentAppendSection } from './eventstore-kurrentdb.ts';
 import type { SectionContext } from './lib/context.ts';
 import { percentile, ratio, round, timedLoop } from './lib/stats.ts';
 
@@ -164,4 +165,5 @@ export async function eventStoreSection(ctx: SectionContext): Promise<void> {
   } finally {
     for (const c of contenders) await c.close();
   }
+  await kurrentAppendSection(ctx);
 }

@@ -1,14 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  ANY, BACKWARDS, END, MaxAppendSizeExceededError, NO_STREAM, StreamNotFoundError, TransactionMaxSizeExceededError, UnsupportedError,
-  WrongExpectedVersionError, convertToCommandError, jsonEvent,
+  ANY, AppendRecordSizeExceededError, BACKWARDS, END, MaxAppendSizeExceededError, NO_STREAM, StreamNotFoundError, TransactionMaxSizeExceededError, UnsupportedError,
+  UnknownError, WrongExpectedVersionError, convertToCommandError, jsonEvent,
   type AppendStreamState, type EventData, type KurrentDBClient,
 } from '@kurrent/kurrentdb-client';
-import { CLAIMED, RELEASED, type StreamNames, reservationStream, satisfies, toEventData, toStreamState } from './kurrentdb-codec.ts';
-import { AppendTooLargeError, type Reservation, ReservationTakenError, type StreamWrite, WrongExpectedRevisionError } from './port.ts';
+import type { KurrentReads } from './kurrentdb-read.ts';
+import { CLAIMED, RELEASED, type StreamNames, positionToken, reservationStream, satisfies, toEventData, toStreamState } from './kurrentdb-codec.ts';
+import { AppendTooLargeError, type Position, type Reservation, ReservationTakenError, type StreamWrite, WrongExpectedRevisionError } from './port.ts';
 
 // The write half of the KurrentDB adapter: expectations, reservations and the choice between one
 // atomic multiStreamAppend (KurrentDB 25.1+) and stream-by-stream appends on older servers.
+
+export interface Written { revisions: Record<string, bigint>; written: StreamWrite[] | null; position: Position | null }
 
 interface ReservationWrite { stream: string; scope: string; event: EventData; expected: AppendStreamState }
 
@@ -26,16 +29,36 @@ function reservationEventId(writes: StreamWrite[], r: Reservation): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+const RESOURCE_EXHAUSTED = 8; // gRPC status of a message over the server's receive limit
+
+/**
+ * The server's refusals of an append as too large, as the client raises them: MaxAppendSize on v1
+ * appends (MaxAppendSizeExceededError), the transaction size on AppendSession
+ * (TransactionMaxSizeExceededError), one event over MaxAppendEventSize (16 MiB on 26.1: on v1 appends
+ * an UnknownError "Could not recognize MaximumAppendEventSizeExceeded", the client knowing no class for
+ * it; on AppendSession AppendRecordSizeExceededError), and a request over the server's gRPC message
+ * limit (RESOURCE_EXHAUSTED). Null for anything else.
+ */
+export function sizeRefusal(err: unknown): AppendTooLargeError | null {
+  if (err instanceof MaxAppendSizeExceededError) return new AppendTooLargeError(err.maxAppendSize ?? null);
+  if (err instanceof TransactionMaxSizeExceededError) return new AppendTooLargeError(err.maxSize ?? null);
+  if (err instanceof AppendRecordSizeExceededError) return new AppendTooLargeError(err.maxSize ?? null);
+  if (err instanceof UnknownError && /MaximumAppendEventSizeExceeded|MaximumAppendSizeExceeded/.test(err.message)) return new AppendTooLargeError(null);
+  if ((err as { code?: unknown } | null)?.code === RESOURCE_EXHAUSTED) return new AppendTooLargeError(null);
+  return null;
+}
+
 export class KurrentWriter {
   private multiAppend: boolean | null = null; // null: not known yet whether the server has multiStreamAppend
 
-  constructor(private readonly client: KurrentDBClient, private readonly names: StreamNames) {}
+  constructor(private readonly client: KurrentDBClient, private readonly reads: KurrentReads, private readonly names: StreamNames) {}
 
   /**
    * Sends the writes and reservations; `written` lists the writes that carried events (null when
-   * nothing at all was sent, the expectations having been only checked).
+   * nothing at all was sent, the expectations having been only checked); `position` is the last
+   * event's $all position when the server's answer tells it exactly (one event written), else null.
    */
-  async append(writes: StreamWrite[], reservations: Reservation[]): Promise<{ revisions: Record<string, bigint>; written: StreamWrite[] | null }> {
+  async append(writes: StreamWrite[], reservations: Reservation[]): Promise<Written> {
     const seen = new Set<string>();
     for (const w of writes) {
       if (seen.has(w.streamId)) throw new Error(`stream ${w.streamId} appears more than once in one append`);
@@ -51,19 +74,23 @@ export class KurrentWriter {
       revisions[w.streamId] = actual ?? -1n;
     }
     const { claims, releases } = await this.reservationWrites(writes, reservations);
-    if (writing.length === 0 && claims.length + releases.length === 0) return { revisions, written: null };
+    if (writing.length === 0 && claims.length + releases.length === 0) return { revisions, written: null, position: null };
+    let position: Position | null = null;
     try {
       if (writing.length === 1 && claims.length + releases.length === 0) {
         const w = writing[0];
         const r = await this.client.appendToStream(this.names.out(w.streamId), w.events.map(toEventData), { streamState: toStreamState(w.expected) });
         revisions[w.streamId] = r.nextExpectedRevision;
+        // The server answers with the write's commit position (commit = prepare). For one event that
+        // is the event's own position in $all; for several it is not the last one's, so those are read back.
+        if (w.events.length === 1 && r.position) position = positionToken(r.position);
       } else {
         Object.assign(revisions, await this.appendMany(writing, claims, releases));
       }
     } catch (err) {
       throw this.conflict(err, writing, claims);
     }
-    return { revisions, written: writing };
+    return { revisions, written: writing, position };
   }
 
   /** Claims read the reservation stream first: taken unless missing or ending with a release. */
@@ -148,13 +175,12 @@ export class KurrentWriter {
 
   /**
    * The client's wrong-expected-version error as the port's error (a lost claim: ReservationTakenError);
-   * the server's size refusals (MaxAppendSize on v1 appends, the transaction size on AppendSession) as
-   * AppendTooLargeError.
+   * the server's size refusals as AppendTooLargeError (sizeRefusal).
    */
   private conflict(raw: unknown, writes: StreamWrite[], claims: ReservationWrite[]): unknown {
     const err = raw instanceof Error ? convertToCommandError(raw) : raw;
-    if (err instanceof MaxAppendSizeExceededError) return new AppendTooLargeError(err.maxAppendSize ?? null);
-    if (err instanceof TransactionMaxSizeExceededError) return new AppendTooLargeError(err.maxSize ?? null);
+    const tooLarge = sizeRefusal(err);
+    if (tooLarge) return tooLarge;
     if (!(err instanceof WrongExpectedVersionError)) return err;
     const claim = claims.find((c) => c.stream === err.streamName);
     if (claim) return new ReservationTakenError(claim.scope);
@@ -167,7 +193,7 @@ export class KurrentWriter {
   /** The last event of a stream, by its name on the server. */
   async lastEvent(streamId: string): Promise<{ revision: bigint; type: string; id: string } | null> {
     try {
-      for await (const r of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+      for await (const r of this.reads.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
         if (r.event) return { revision: r.event.revision, type: r.event.type, id: r.event.id.toLowerCase() };
       }
     } catch (err) {

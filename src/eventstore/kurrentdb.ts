@@ -2,6 +2,7 @@ import { BACKWARDS, END, START, KurrentDBClient, StreamNotFoundError, streamName
 import {
   CLAIMED, NO_POSITION, RESERVATION_PREFIX, StreamNames, compareKurrentPositions, parseKurrentPosition, positionToken, toStored,
 } from './kurrentdb-codec.ts';
+import { kurrentReads, type KurrentReads } from './kurrentdb-read.ts';
 import { KurrentWriter } from './kurrentdb-writer.ts';
 import type {
   AppendResult, EventStore, Position, ReadAllResult, Reservation, StoredEvent, StreamWrite, StreamsOfQuery, SubscribeOptions, Subscription,
@@ -20,6 +21,8 @@ import { kurrentSubscription } from './kurrentdb-subscription.ts';
 
 export class KurrentEventStore implements EventStore {
   private readonly client: KurrentDBClient;
+  /** Stream and $all reads, over grpc-js (kurrentdb-read.ts): the native read bridge stalls on Nagle. */
+  private readonly reads: KurrentReads;
   private readonly names: StreamNames;
   private readonly writer: KurrentWriter;
   private watcher: AllStreamSubscription | null = null;
@@ -40,27 +43,30 @@ export class KurrentEventStore implements EventStore {
       this.client = connection;
       this.names = new StreamNames(streamPrefix);
     }
-    this.writer = new KurrentWriter(this.client, this.names);
+    this.reads = kurrentReads(this.client);
+    this.writer = new KurrentWriter(this.client, this.reads, this.names);
   }
 
   async append(writes: StreamWrite[], reservations: Reservation[] = []): Promise<AppendResult> {
-    const { revisions, written } = await retrying(() => this.writer.append(writes, reservations));
+    const { revisions, written, position: answered } = await retrying(() => this.writer.append(writes, reservations));
     if (written === null) return { revisions, position: (await this.head()) ?? '0/0' };
     this.wakeAll();
+    if (answered !== null) return { revisions, position: answered };
     const position = await retrying(() => this.appendPosition(written, revisions)).catch(() => null);
     return { revisions, position: position ?? (await this.head()) ?? '0/0' };
   }
 
   /**
-   * The $all position of the last event written (null: nothing written). The append results do not
-   * give it per event, so the last event of each stream is read back; where stream reads carry no $all
+   * The $all position of the last event written (null: nothing written), for appends of several
+   * events: the append results give the write's commit position, not each event's, so the last event
+   * of each stream is read back (one event: the answer is exact, append() takes it); where stream reads carry no $all
    * position (servers before 22.6), $all is scanned backwards for those events instead.
    */
   private async appendPosition(writes: StreamWrite[], revisions: Record<string, bigint>): Promise<Position | null> {
     const positions: (Position | null)[] = [];
     for (const w of writes) {
       let p: Position | null = null;
-      for await (const r of this.client.readStream(this.names.out(w.streamId), { fromRevision: revisions[w.streamId], maxCount: 1 })) {
+      for await (const r of this.reads.readStream(this.names.out(w.streamId), { fromRevision: revisions[w.streamId], maxCount: 1 })) {
         if (r.event?.position && r.event.position.commit !== NO_POSITION) p = positionToken(r.event.position);
       }
       positions.push(p);
@@ -69,7 +75,7 @@ export class KurrentEventStore implements EventStore {
     if (positions.every((p) => p !== null)) return positions.reduce<Position | null>((a, b) => (this.compare(a, b) >= 0 ? a : b), null);
     const ids = new Set(writes.map((w) => w.events[w.events.length - 1].metadata.eventId.toLowerCase()));
     let seen = 0;
-    for await (const r of this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: this.names.filter, maxCount: 10_000 })) {
+    for await (const r of this.reads.readAll({ direction: BACKWARDS, fromPosition: END, filter: this.names.filter, maxCount: 10_000 })) {
       if (r.event && ids.has(r.event.id.toLowerCase())) return positionToken(r.event.position);
       if (++seen >= 10_000) break;
     }
@@ -83,7 +89,7 @@ export class KurrentEventStore implements EventStore {
   private async readStreamOnce(streamId: string): Promise<StoredEvent[]> {
     const out: StoredEvent[] = [];
     try {
-      for await (const r of this.client.readStream(this.names.out(streamId))) if (r.event) out.push(toStored({ ...r.event, streamId }));
+      for await (const r of this.reads.readStream(this.names.out(streamId))) if (r.event) out.push(toStored({ ...r.event, streamId }));
     } catch (err) {
       if (err instanceof StreamNotFoundError) return [];
       throw err;
@@ -103,7 +109,7 @@ export class KurrentEventStore implements EventStore {
 
   private async lastEventOnce(streamId: string): Promise<StoredEvent | null> {
     try {
-      for await (const r of this.client.readStream(this.names.out(streamId), { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+      for await (const r of this.reads.readStream(this.names.out(streamId), { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
         if (r.event) return toStored({ ...r.event, streamId });
       }
     } catch (err) {
@@ -146,7 +152,7 @@ export class KurrentEventStore implements EventStore {
       const want = limit - events.length + 1;
       const start = cursor;
       let got = 0;
-      const read = this.client.readAll({ fromPosition: start === null ? START : parseKurrentPosition(start), maxCount: want, filter: this.names.filter });
+      const read = this.reads.readAll({ fromPosition: start === null ? START : parseKurrentPosition(start), maxCount: want, filter: this.names.filter });
       for await (const r of read) {
         got++;
         if (!r.event) continue;
@@ -228,7 +234,7 @@ export class KurrentEventStore implements EventStore {
   }
 
   private async headOnce(): Promise<Position | null> {
-    for await (const r of this.client.readAll({ direction: BACKWARDS, fromPosition: END, filter: this.names.filter, maxCount: 1000 })) {
+    for await (const r of this.reads.readAll({ direction: BACKWARDS, fromPosition: END, filter: this.names.filter, maxCount: 1000 })) {
       if (r.event && this.names.decode(r.event)) return positionToken(r.event.position);
     }
     return null;

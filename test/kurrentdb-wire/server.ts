@@ -27,8 +27,15 @@ export interface StandInOptions {
   multiStreamAppend?: boolean;
   /** Send CaughtUp when a subscription goes live (servers since 23.10); false: the older silence. */
   caughtUp?: boolean;
-  /** The server's MaxAppendSize: bytes of proposed events one append may carry (1 MiB, the server's default; log.maxAppendSize later). */
+  /** The server's MaxAppendSize: bytes of proposed events one append may carry (256 MiB, 26.1's default; log.maxAppendSize later). */
   maxAppendSize?: number;
+  /** The server's MaxAppendEventSize: bytes one proposed event may carry (16 MiB, 26.1's default; log.maxEventSize later). */
+  maxEventSize?: number;
+  /**
+   * Largest gRPC message the server takes (grpc.max_receive_message_length): larger ones are refused
+   * with RESOURCE_EXHAUSTED before any size check, as a real server's transport does. Default 32 MiB.
+   */
+  maxMessageSize?: number;
   /** The log, when several nodes share one (a cluster); a new one otherwise. */
   log?: Log;
   /** Cluster membership: writes (and reads requiring the leader) at a follower get NotLeader. */
@@ -59,6 +66,7 @@ export async function startKurrentStandIn(options: StandInOptions = {}): Promise
   const { batchAppend: withBatch = true, multiStreamAppend: withMulti = true } = options;
   const log = options.log ?? new Log();
   if (options.maxAppendSize !== undefined) log.maxAppendSize = options.maxAppendSize;
+  if (options.maxEventSize !== undefined) log.maxEventSize = options.maxEventSize;
   const role = options.role;
   const appends = new Set<{ emit(event: 'error', err: unknown): boolean }>();
   const reads = new Reads(log, options.caughtUp ?? true);
@@ -70,7 +78,7 @@ export async function startKurrentStandIn(options: StandInOptions = {}): Promise
   if (withBatch) listed.push([STREAMS_V1, 'BatchAppend']);
   if (withMulti) listed.push([STREAMS_V2, 'AppendSession']);
 
-  const server = new Server();
+  const server = new Server({ 'grpc.max_receive_message_length': options.maxMessageSize ?? 32 * 1024 * 1024 });
   server.addService(ServerFeaturesService, {
     getSupportedMethods: counted(`/${FEATURES}/GetSupportedMethods`, (_call: unknown, done: (e: null, r: Features.SupportedMethods) => void) => {
       const methods = listed.map(([service, method]) => new SupportedMethod().setServiceName(service.toLowerCase()).setMethodName(method.toLowerCase()));
@@ -89,6 +97,7 @@ export async function startKurrentStandIn(options: StandInOptions = {}): Promise
 
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(`127.0.0.1:${options.port ?? 0}`, ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+  noDelay(server);
   return {
     url: `kurrentdb://127.0.0.1:${port}?tls=false`,
     port,
@@ -104,6 +113,16 @@ export async function startKurrentStandIn(options: StandInOptions = {}): Promise
       server.forceShutdown();
     },
   };
+}
+
+/**
+ * TCP_NODELAY on every accepted socket, as KurrentDB's own server (Kestrel) sets it: without it a reply
+ * written in two parts (messages, then the trailers) waits for the client's delayed ACK (~40 ms), a
+ * stall a real server does not have. grpc-js offers no option for it: its listening servers are private.
+ */
+function noDelay(server: Server): void {
+  const listening = (server as unknown as { http2Servers?: Map<import('node:net').Server, unknown> }).http2Servers;
+  for (const s of listening?.keys() ?? []) s.on('connection', (socket: import('node:net').Socket) => socket.setNoDelay(true));
 }
 
 /** The server's answer at a follower: NOT_FOUND with the leader's endpoint in the trailers (NotLeaderError). */
