@@ -1,7 +1,8 @@
 import { AppendTooLargeError, type AppendResult, type EventStore, type ExpectedRevision, type StreamWrite } from './port.ts';
 
 // Writers that batch (the agenda upgrade, events:import) may build an append larger than the store
-// takes at once: KurrentDB refuses more than its MaxAppendSize (1 MiB of events by default), and the
+// takes at once: KurrentDB refuses more than its MaxAppendSize (256 MiB of events by default on 26.1,
+// often configured smaller) or an event over MaxAppendEventSize (16 MiB; one event cannot be split), and the
 // sealing layer grows personal fields by a third (base64) after the writer has measured nothing.
 // So the append is sent whole and, when refused as too large, split in two halves (in order, the
 // second half's expectations following from the first's) and each half sent the same way.

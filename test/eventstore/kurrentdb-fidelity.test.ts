@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import {
-  KurrentDBClient, MaxAppendSizeExceededError, START, TransactionMaxSizeExceededError, WrongExpectedVersionError, eventTypeFilter, jsonEvent, type EventData,
+  AppendRecordSizeExceededError, KurrentDBClient, MaxAppendSizeExceededError, START, TransactionMaxSizeExceededError, UnknownError, WrongExpectedVersionError, eventTypeFilter, jsonEvent, type EventData,
 } from '@kurrent/kurrentdb-client';
 import { appendInParts } from '../../src/eventstore/append-parts.ts';
 import { KurrentEventStore } from '../../src/eventstore/kurrentdb.ts';
@@ -12,7 +12,9 @@ import { startKurrentStandIn, type KurrentStandIn } from '../kurrentdb-wire/serv
 // Python's kurrentdbclient, whose own tests run against real servers): appends over MaxAppendSize are
 // refused, a retried append is idempotent, $all starts with the server's own $-typed events, and
 // filtered subscriptions hear checkpoints. Each is checked here with the client library itself, then
-// through the adapter.
+// through the adapter. KurrentDB 26.1 takes 256 MiB per append and 16 MiB per event by default; these
+// tests configure smaller limits (1 MiB per append, 200 KiB per event) so that a refusal costs little.
+const LIMITS = { maxAppendSize: 1024 * 1024, maxEventSize: 200 * 1024 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const KIB = 1024;
@@ -21,11 +23,11 @@ const ev = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
   type, data,
   metadata: { eventId: randomUUID(), actor: { idUsuario: 1, rol: 'ADMIN' }, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString() },
 });
-/** `n` events of about `kib` KiB each: 15 × 100 KiB is about 1.5 MiB, over the 1 MiB default. */
+/** `n` events of about `kib` KiB each: 15 × 100 KiB is about 1.5 MiB, over the 1 MiB the tests set. */
 const big = (n: number, kib = 100) => Array.from({ length: n }, (_, i) => ev('Grande', { i, relleno: blob(kib) }));
 const raw = (n: number, kib = 100): EventData[] => Array.from({ length: n }, (_, i) => jsonEvent({ type: 'Grande', data: { i, relleno: blob(kib) } }));
 
-for (const variant of [{ name: 'batch append', options: {} }, { name: 'Streams.Append (older server)', options: { batchAppend: false, multiStreamAppend: false } }]) {
+for (const variant of [{ name: 'batch append', options: { ...LIMITS, batchAppend: true } }, { name: 'Streams.Append (older server)', options: { ...LIMITS, batchAppend: false, multiStreamAppend: false } }]) {
   describe(`stand-in fidelity over ${variant.name}`, function () {
     this.timeout(30_000);
     let server: KurrentStandIn;
@@ -48,6 +50,14 @@ for (const variant of [{ name: 'batch append', options: {} }, { name: 'Streams.A
       expect(server.log.all.length).to.equal(before);
       await client.appendToStream('s', raw(9), { streamState: 'no_stream' });
       expect(server.log.current('s')).to.equal(8n);
+    });
+
+    it('refuses one event over MaxAppendEventSize as a 26.1 server does (an error the client does not recognise), writing nothing', async () => {
+      const before = server.log.all.length;
+      const err = await client.appendToStream('s', raw(1, 250), { streamState: 'no_stream' }).then(() => null, (e: unknown) => e);
+      expect(err).to.be.instanceOf(UnknownError);
+      expect((err as Error).message).to.match(variant.options.batchAppend === false ? /MaximumAppendEventSizeExceeded/ : /^Could not recognize MaximumAppendEventSizeExceeded$/);
+      expect(server.log.all.length).to.equal(before);
     });
 
     it('answers a retried append (same ids, same expected revision) with the original result, writing nothing', async () => {
@@ -79,7 +89,7 @@ describe('stand-in fidelity: multi-stream appends and filtered subscriptions', f
   let client: KurrentDBClient;
 
   beforeEach(async () => {
-    server = await startKurrentStandIn();
+    server = await startKurrentStandIn(LIMITS);
     client = KurrentDBClient.connectionString(server.url);
   });
   afterEach(async () => {
@@ -119,13 +129,41 @@ describe('stand-in fidelity: multi-stream appends and filtered subscriptions', f
   });
 });
 
+describe('stand-in fidelity: size limits', function () {
+  it('defaults to KurrentDB 26.1\'s limits: 256 MiB per append, 16 MiB per event', async () => {
+    const server = await startKurrentStandIn();
+    try {
+      expect([server.log.maxAppendSize, server.log.maxEventSize]).to.deep.equal([256 * 1024 * 1024, 16 * 1024 * 1024]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses one record over MaxAppendEventSize in a multi-stream append with AppendRecordSizeExceededError', async () => {
+    const server = await startKurrentStandIn(LIMITS);
+    const client = KurrentDBClient.connectionString(server.url);
+    try {
+      const err = await client.multiStreamAppend([
+        { streamName: 'a', events: raw(1, 10), expectedState: 'no_stream' },
+        { streamName: 'b', events: raw(1, 250), expectedState: 'no_stream' },
+      ]).then(() => null, (e: unknown) => e);
+      expect(err).to.be.instanceOf(AppendRecordSizeExceededError);
+      expect(err).to.include({ stream: 'b', maxSize: 200 * 1024 });
+      expect(server.log.current('a')).to.equal(null);
+    } finally {
+      await client.dispose();
+      await server.close();
+    }
+  });
+});
+
 describe('the KurrentDB adapter against what a real server does (stand-in)', function () {
   this.timeout(30_000);
   let server: KurrentStandIn;
   let store: KurrentEventStore;
 
   beforeEach(async () => {
-    server = await startKurrentStandIn();
+    server = await startKurrentStandIn(LIMITS);
     store = new KurrentEventStore(server.url);
   });
   afterEach(async () => {
@@ -143,6 +181,47 @@ describe('the KurrentDB adapter against what a real server does (stand-in)', fun
     ]).then(() => null, (e: unknown) => e);
     expect(many).to.be.instanceOf(AppendTooLargeError);
     expect(await store.readStream('a')).to.deep.equal([]);
+  });
+
+  it('maps one event over the server\'s MaxAppendEventSize to AppendTooLargeError on every append path, nothing written', async () => {
+    const paths = [
+      { name: 'batch append', server },
+      { name: 'Streams.Append', server: await startKurrentStandIn({ ...LIMITS, batchAppend: false, multiStreamAppend: false }) },
+    ];
+    for (const p of paths) {
+      const s = p.server === server ? store : new KurrentEventStore(p.server.url);
+      try {
+        const err = await s.append([{ streamId: 'a', events: big(1, 250), expected: 'noStream' }]).then(() => null, (e: unknown) => e);
+        expect(err, p.name).to.be.instanceOf(AppendTooLargeError);
+        expect(await s.readStream('a'), p.name).to.deep.equal([]);
+      } finally {
+        if (s !== store) { await s.close(); await p.server.close(); }
+      }
+    }
+    // Several streams (AppendSession): the record's own refusal, not the transaction's.
+    const many = await store.append([
+      { streamId: 'a', events: big(1, 10), expected: 'noStream' },
+      { streamId: 'b', events: big(1, 250), expected: 'noStream' },
+    ]).then(() => null, (e: unknown) => e);
+    expect(many).to.be.instanceOf(AppendTooLargeError);
+    expect((many as AppendTooLargeError).maxBytes).to.equal(200 * 1024);
+    expect(await store.readStream('a')).to.deep.equal([]);
+  });
+
+  it('maps a request over the server\'s gRPC message limit (RESOURCE_EXHAUSTED) to AppendTooLargeError', async () => {
+    const small = await startKurrentStandIn({ maxMessageSize: 64 * 1024 });
+    const s = new KurrentEventStore(small.url);
+    try {
+      const err = await s.append([
+        { streamId: 'a', events: big(1, 10), expected: 'noStream' },
+        { streamId: 'b', events: big(1, 100), expected: 'noStream' },
+      ]).then(() => null, (e: unknown) => e);
+      expect(err).to.be.instanceOf(AppendTooLargeError);
+      expect(small.log.all.filter((r) => r.stream === 'a')).to.deep.equal([]);
+    } finally {
+      await s.close();
+      await small.close();
+    }
   });
 
   it('appendInParts splits a 1.5 MiB append under the limit: every event once, in order, streams continuing', async () => {

@@ -1,7 +1,7 @@
 import { Metadata, status, type sendUnaryData, type ServerDuplexStream, type ServerReadableStream } from '@grpc/grpc-js';
-import { Conflict, TooLarge, type Expected, type Log, type Proposed, type Rec } from './log.ts';
+import { Conflict, EventTooLarge, TooLarge, type Expected, type Log, type Proposed, type Rec } from './log.ts';
 import {
-  AllStreamPosition, AppendResp, AppendTransactionSizeExceededErrorDetails, MaximumAppendSizeExceeded, AppendResponse, AppendSessionResponse, BatchAppendResp, Empty, SchemaFormat, Status,
+  AllStreamPosition, AppendRecordSizeExceededErrorDetails, AppendResp, AppendTransactionSizeExceededErrorDetails, MaximumAppendSizeExceeded, AppendResponse, AppendSessionResponse, BatchAppendResp, Empty, SchemaFormat, Status,
   StreamRevisionConflictErrorDetails, streamName, statusBytes, uuidText, wrongExpectedVersion,
   type V1, type V2,
 } from './proto.ts';
@@ -27,10 +27,28 @@ const proposed = (m: V1Message): Proposed => ({
   metadata: m.getCustomMetadata_asU8(),
 });
 
-/** Refuses an append whose proposed events exceed MaxAppendSize, as the server counts them (encoded size). */
-function limit(sizes: number[], max: number): void {
+/**
+ * Refuses an append with one event over MaxAppendEventSize, or whose events together exceed
+ * MaxAppendSize, as the server counts them (encoded size).
+ */
+function limit(sizes: number[], log: Log): void {
+  const over = sizes.findIndex((s) => s > log.maxEventSize);
+  if (over >= 0) throw new EventTooLarge(over, sizes[over], log.maxEventSize);
   const size = sizes.reduce((a, b) => a + b, 0);
-  if (size > max) throw new TooLarge(size, max);
+  if (size > log.maxAppendSize) throw new TooLarge(size, log.maxAppendSize);
+}
+
+/**
+ * A real 26.1 refuses one event over MaxAppendEventSize on the v1 appends with a status whose detail
+ * type the client does not know: it raises `UnknownError: Could not recognize MaximumAppendEventSizeExceeded`.
+ */
+const EVENT_TOO_LARGE_V1 = 'event_store.client.MaximumAppendEventSizeExceeded';
+
+/** Streams.Append's refusal of one event too large: INVALID_ARGUMENT, the name only in the message. */
+function eventTooLargeV1(err: EventTooLarge) {
+  const m = new Metadata();
+  m.set('grpc-status-details-bin', statusBytes(status.INVALID_ARGUMENT, err.message, EVENT_TOO_LARGE_V1, new Uint8Array()));
+  return fail(status.INVALID_ARGUMENT, err.message, m);
 }
 
 /** Streams.Append's refusal: INVALID_ARGUMENT with the exception in the trailers (MaxAppendSizeExceededError). */
@@ -71,7 +89,7 @@ export function append(log: Log) {
     });
     call.on('end', () => {
       try {
-        limit(sizes, log.maxAppendSize);
+        limit(sizes, log);
         const recs = log.append([{ stream, expected, events }]);
         const success = new AppendResp.Success();
         const current = recs.length ? last(recs).revision : log.current(stream);
@@ -84,6 +102,7 @@ export function append(log: Log) {
         done(null, new AppendResp().setSuccess(success));
       } catch (err) {
         if (err instanceof TooLarge) return done(tooLargeV1(err));
+        if (err instanceof EventTooLarge) return done(eventTooLargeV1(err));
         if (!(err instanceof Conflict)) return done(fail(status.INTERNAL, String(err)));
         const w = new AppendResp.WrongExpectedVersion();
         if (err.current !== null) w.setCurrentRevision(err.current.toString());
@@ -119,7 +138,7 @@ export function batchAppend(log: Log) {
       const stream = streamName(o.getStreamIdentifier());
       const resp = new BatchAppendResp().setCorrelationId(req.getCorrelationId()).setStreamIdentifier(o.getStreamIdentifier());
       try {
-        limit(entry.sizes, log.maxAppendSize);
+        limit(entry.sizes, log);
         const recs = log.append([{ stream, expected: expectedOf(o, () => o.getStreamPosition()), events: entry.events }]);
         const success = new BatchAppendResp.Success();
         const current = recs.length ? last(recs).revision : log.current(stream);
@@ -136,6 +155,8 @@ export function batchAppend(log: Log) {
           ? statusBytes(status.FAILED_PRECONDITION, err.message, 'event_store.client.WrongExpectedVersion', wrongExpectedVersion(err.expected, err.current).serializeBinary())
           : err instanceof TooLarge
           ? statusBytes(status.INVALID_ARGUMENT, err.message, 'event_store.client.MaximumAppendSizeExceeded', new MaximumAppendSizeExceeded().setMaxappendsize(err.max).serializeBinary())
+          : err instanceof EventTooLarge
+          ? statusBytes(status.INVALID_ARGUMENT, err.message, EVENT_TOO_LARGE_V1, new Uint8Array())
           : statusBytes(status.INTERNAL, String(err), 'event_store.client.Unknown', new Uint8Array());
         call.write(resp.setError(Status.deserializeBinary(bytes)));
       }
@@ -180,7 +201,13 @@ export function appendSession(log: Log) {
         }),
       }));
       try {
-        limit(requests.flatMap((r) => r.getRecordsList().map((rec) => rec.serializeBinary().length)), log.maxAppendSize);
+        const records = requests.flatMap((r) => r.getRecordsList().map((rec) => ({ stream: r.getStream(), rec })));
+        try {
+          limit(records.map(({ rec }) => rec.serializeBinary().length), log);
+        } catch (err) {
+          if (!(err instanceof EventTooLarge)) throw err;
+          return done(recordTooLargeV2(err, records[err.index].stream, records[err.index].rec.getRecordId() ?? ''));
+        }
         const recs = log.append(writes);
         const out = writes.map((w) => {
           const mine = recs.filter((r) => r.stream === w.stream);
@@ -199,6 +226,15 @@ export function appendSession(log: Log) {
       }
     });
   };
+}
+
+/** AppendSession's refusal of one record too large: INVALID_ARGUMENT with AppendRecordSizeExceededErrorDetails. */
+function recordTooLargeV2(err: EventTooLarge, stream: string, recordId: string) {
+  const details = new AppendRecordSizeExceededErrorDetails().setStream(stream).setRecordId(recordId).setSize(err.size).setMaxSize(err.max);
+  const trailers = new Metadata();
+  trailers.set('grpc-status-details-bin', statusBytes(status.INVALID_ARGUMENT, err.message,
+    'kurrentdb.protocol.v2.streams.errors.AppendRecordSizeExceededErrorDetails', details.serializeBinary()));
+  return fail(status.INVALID_ARGUMENT, err.message, trailers);
 }
 
 /** AppendSession's refusal: ABORTED with AppendTransactionSizeExceededErrorDetails (TransactionMaxSizeExceededError). */

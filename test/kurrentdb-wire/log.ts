@@ -44,8 +44,16 @@ export class TooLarge extends Error {
   }
 }
 
-/** The server's default MaxAppendSize: 1 MiB of proposed events (as the client encodes them). */
-export const MAX_APPEND_SIZE = 1024 * 1024;
+/** One event larger than the server's MaxAppendEventSize: refused whole, nothing written. */
+export class EventTooLarge extends Error {
+  constructor(readonly index: number, readonly size: number, readonly max: number) {
+    super('MaximumAppendEventSizeExceeded');
+  }
+}
+
+/** KurrentDB 26.1's defaults: MaxAppendSize 256 MiB per append, MaxAppendEventSize 16 MiB per event. */
+export const MAX_APPEND_SIZE = 256 * 1024 * 1024;
+export const MAX_EVENT_SIZE = 16 * 1024 * 1024;
 
 const describe = (e: Expected) => (e.kind === 'exact' ? String(e.revision) : e.kind);
 
@@ -72,6 +80,8 @@ export class Log {
   private next = 2n ** 53n + 1n;
   /** The server's MaxAppendSize, checked by the append handlers; tests may lower it on a running server. */
   maxAppendSize = MAX_APPEND_SIZE;
+  /** The server's MaxAppendEventSize: bytes one proposed event may carry. */
+  maxEventSize = MAX_EVENT_SIZE;
 
   /**
    * A real server's $all starts with its own events ($-typed, in $-streams): the first epoch and the

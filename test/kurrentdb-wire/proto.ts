@@ -29,7 +29,7 @@ export const { UUID, Empty, StreamIdentifier, AllStreamPosition, WrongExpectedVe
 export const { Status } = statusPb;
 export const { StreamsService } = streamsGrpc;
 export const { ReadReq, ReadResp, AppendResp, BatchAppendResp } = streamsPb;
-export const { StreamRevisionConflictErrorDetails, AppendTransactionSizeExceededErrorDetails } = errorsV2;
+export const { StreamRevisionConflictErrorDetails, AppendTransactionSizeExceededErrorDetails, AppendRecordSizeExceededErrorDetails } = errorsV2;
 export const { StreamsServiceService } = streamsV2Grpc;
 export const { AppendResponse, AppendSessionResponse, SchemaFormat } = streamsV2Pb;
 
