@@ -47,8 +47,7 @@ describe('agenda by day: the API', function () {
 
   const post = (p: Paciente, idPsicologo: number, startDatetime: string, durationMinutes = 50) =>
     srv.request('POST', '/api/citas', { token: p.token, body: { idPsicologo, startDatetime, durationMinutes, motivo: 'Seguimiento' } });
-  const types = async (streamId: string) =>
-    (await srv.deps.knex.raw('select type from events where stream_id = ? order by stream_revision', [streamId])).rows.map((r: { type: string }) => r.type);
+  const types = async (streamId: string) => (await srv.deps.store.readStream(streamId)).map((e) => e.type);
 
   it('an appointment crossing midnight takes both days: a booking early the next day conflicts', async () => {
     const c = await book(srv, ana, psi.idPsicologo, at('07-01', '23:30'), 60);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { expect } from 'chai';
-import { AGENDA_MARKER, upgradeLegacyAgendas, type UpgradeReport } from '../../src/commands/agenda-upgrade.ts';
+import { AGENDA_MARKER, SCAN_STREAM, upgradeLegacyAgendas, type UpgradeReport } from '../../src/commands/agenda-upgrade.ts';
 import { tramoBloqueo, tramoCita } from '../../src/platform/agenda-time.ts';
 import { asignar, newPaciente, newPsicologo } from '../clinico/support.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { logEvents } from '../support/log.ts';
 import { startServer } from '../../src/server.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
 import { Y } from './support.ts';
@@ -60,7 +61,8 @@ describe('agendas written before the per-day streams', function () {
     return idBloqueo;
   }
 
-  const count = async () => Number((await srv.deps.knex('events').count({ n: '*' }).first())!.n);
+  // Events written, but for the KurrentDB scan's own progress record (SCAN_STREAM: where the next run starts).
+  const count = async () => (await logEvents(srv)).filter((e) => e.streamId !== SCAN_STREAM).length;
   const types = async (streamId: string) => (await srv.deps.store.readStream(streamId)).map((e) => e.type);
   const book = (token: string, idPsicologo: number, startDatetime: string) =>
     srv.request('POST', '/api/citas', { token, body: { idPsicologo, startDatetime } });
@@ -99,9 +101,12 @@ describe('agendas written before the per-day streams', function () {
     const marker = (await srv.deps.store.readStream(`agenda-${psi.idPsicologo}`)).at(-1)!;
     expect(marker.type).to.equal(AGENDA_MARKER);
     expect(marker.data).to.deep.equal({ idPsicologo: psi.idPsicologo, citas: 2, bloqueos: 1 });
-    // One append per legacy stream: everything of psi's agenda in one transaction.
-    const txs = await srv.deps.knex('events').whereRaw("metadata->>'correlationId' = ?", [marker.metadata.correlationId]).distinct('tx_id');
-    expect(txs).to.have.length(1);
+    // One append per legacy stream: everything of psi's agenda in one transaction (PostgreSQL's
+    // transaction ids; KurrentDB's multi-stream append shows no such id, the contract suite checks its atomicity).
+    if (srv.config.eventStore === 'postgres') {
+      const txs = await srv.deps.knex('events').whereRaw("metadata->>'correlationId' = ?", [marker.metadata.correlationId]).distinct('tx_id');
+      expect(txs).to.have.length(1);
+    }
 
     expect((await book(luis.token, psi.idPsicologo, `${Y}-06-10T10:20:00`)).status, 'overlaps the old appointment').to.equal(409);
     expect((await book(ana.token, otro.idPsicologo, `${Y}-06-10T09:30:00`)).status, 'the patient\'s own old appointment').to.equal(409);

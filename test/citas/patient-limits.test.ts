@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { logEvents } from '../support/log.ts';
 import { expectError } from '../http/helpers.ts';
 import { asignar, at, book, newPaciente, newPsicologo, Y, type Paciente, type Psicologo } from './support.ts';
 
@@ -23,9 +24,7 @@ type Srv = TestServer;
 const serie = (srv: Srv, p: Paciente, body: Record<string, unknown>) => srv.request('POST', '/api/citas/series', { token: p.token, body });
 const cita = (srv: Srv, p: Paciente, idPsicologo: number, startDatetime: string, durationMinutes = 50) =>
   srv.request('POST', '/api/citas', { token: p.token, body: { idPsicologo, startDatetime, durationMinutes } });
-const creadas = async (srv: Srv, p: Paciente) => (await srv.deps.knex.raw(
-  `select count(*)::int as n from events where type = 'CitaCreada' and (data->>'idPaciente')::int = ?`, [p.idPaciente],
-)).rows[0].n as number;
+const creadas = async (srv: Srv, p: Paciente) => (await logEvents(srv, { type: 'CitaCreada' })).filter((e) => e.data.idPaciente === p.idPaciente).length;
 
 describe('what a patient may book themselves, at the defaults', function () {
   this.timeout(120_000);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { logEvents } from '../support/log.ts';
 import { expectError, expectSession, pacienteBody } from '../http/helpers.ts';
 import { mailsTo, settle, waitMailsTo } from '../notifications/support.ts';
 import { asignar, at, book, lastSunday, newPaciente, newPsicologo, ZONE, type Paciente, type Psicologo } from './support.ts';
@@ -18,8 +19,10 @@ describe('recurring series of appointments', function () {
   let otro: Psicologo;
   const req = (method: string, path: string, token: string, body?: unknown) => srv.request(method, path, { token, body });
   const serie = (p: Paciente, body: Record<string, unknown>) => req('POST', '/api/citas/series', p.token, body);
-  const count = async (sql: string, args: (string | number)[]) => ((await srv.deps.knex.raw(sql, args)).rows[0].n as number);
-  const citasDe = (p: Paciente) => count(`select count(*)::int as n from events where type = 'CitaCreada' and (data->>'idPaciente')::int = ?`, [p.idPaciente]);
+  // Events of a type whose data holds these values, read through the event store (either store).
+  const count = async (type: string, data: Record<string, unknown>) =>
+    (await logEvents(srv, { type })).filter((e) => Object.entries(data).every(([k, v]) => e.data[k] === v)).length;
+  const citasDe = (p: Paciente) => count('CitaCreada', { idPaciente: p.idPaciente });
 
   before(async () => {
     srv = await startTestServer();
@@ -43,10 +46,9 @@ describe('recurring series of appointments', function () {
     expect(r.body.citas.map((c: any) => c.startDatetime)).to.deep.equal(Array.from({ length: 10 }, (_, i) => dia(start, 7 * i)));
     expect(r.body.citas.every((c: any) => c.estado === 'PENDIENTE' && c.motivo === 'Seguimiento')).to.equal(true);
     // The instants follow the zone: 08:00Z in summer time, 09:00Z after the change.
-    const { rows } = await srv.deps.knex.raw(
-      `select data->>'inicio' as inicio from events where type = 'HuecoReservado' and (data->>'idCita')::int = any(?) order by (data->>'idCita')::int`,
-      [r.body.citas.map((c: any) => c.idCita)],
-    );
+    const ids: number[] = r.body.citas.map((c: any) => c.idCita);
+    const rows = (await logEvents(srv, { type: 'HuecoReservado' })).filter((e) => ids.includes(e.data.idCita as number))
+      .sort((a, b) => (a.data.idCita as number) - (b.data.idCita as number)).map((e) => ({ inicio: e.data.inicio as string }));
     const utc = rows.map((x: any) => DateTime.fromISO(x.inicio, { zone: 'UTC' }).toFormat('HH:mm'));
     expect(new Set(utc)).to.deep.equal(new Set(['08:00', '09:00']));
     expect(rows.every((x: any) => DateTime.fromISO(x.inicio, { zone: ZONE }).toFormat('HH:mm') === '10:00')).to.equal(true);
@@ -82,7 +84,7 @@ describe('recurring series of appointments', function () {
     expect(r.body.mensaje).to.include(dia(start, 14).slice(0, 10)).and.to.include(dia(start, 35).slice(0, 10));
     expect(r.body.mensaje).not.to.include(dia(start, 7).slice(0, 10));
     expect(await citasDe(ana)).to.equal(before);
-    expect(await count(`select count(*)::int as n from events where type = 'SerieCitasCreada' and (data->>'idPaciente')::int = ?`, [ana.idPaciente])).to.equal(1);
+    expect(await count('SerieCitasCreada', { idPaciente: ana.idPaciente })).to.equal(1);
   });
 
   it('dates outside the psychologist\'s working hours are named too', async () => {
@@ -108,7 +110,7 @@ describe('recurring series of appointments', function () {
       ]);
       expect([s.status, b.status].sort(), `${s.text}\n${b.text}`).to.deep.equal([201, 409]);
       if (s.status === 409) expect(s.body.mensaje).to.include(dia(start, 21).slice(0, 10));
-      const slot = await count(`select count(*)::int as n from events where type = 'CitaCreada' and (data->>'idPsicologo')::int = ? and data->>'startDatetime' = ?`, [mio.idPsicologo, dia(start, 21)]);
+      const slot = await count('CitaCreada', { idPsicologo: mio.idPsicologo, startDatetime: dia(start, 21) });
       expect(slot).to.equal(1);
     }
   });

@@ -27,6 +27,8 @@ describe('commands: JSON-only stdout and progress on stderr', function () {
   let srv: TestServer;
   let env: Record<string, string>;
   let idPaciente: number;
+  // Whether the commands can count the log for their progress (PostgreSQL's table; not KurrentDB).
+  const counted = () => srv.config.eventStore === 'postgres';
   let tmp: string;
 
   before(async () => {
@@ -67,13 +69,15 @@ describe('commands: JSON-only stdout and progress on stderr', function () {
     const exp = await runCli('events-export', ['--out', file], env);
     expect(exp.code, exp.stderr).to.equal(0);
     expect(exp.stdout).to.equal('');
-    expect(TENTHS(progressLines(exp.stderr, 'Exporting')), exp.stderr).to.equal(true);
+    // KurrentDB's log has no count to take tenths of: the export says how far it got instead (docs/operations.md).
+    if (counted()) expect(TENTHS(progressLines(exp.stderr, 'Exporting')), exp.stderr).to.equal(true);
+    else expect(exp.stderr).to.match(/^Exporting \d+ events/m);
     // Into the same log: every event is already there (skipped), the file is still read through.
     const imp = await runCli('events-import', ['--in', file, '--keep-checkpoints'], env);
     expect(imp.code, imp.stderr).to.equal(0);
     expect(imp.stdout).to.equal('');
     expect(TENTHS(progressLines(imp.stderr, 'Importing')), imp.stderr).to.equal(true);
-    expect(imp.stderr).to.match(/Imported 0 events into postgres \(\d+ already there\)/);
+    expect(imp.stderr).to.match(new RegExp(`Imported 0 events into ${srv.config.eventStore} \\(\\d+ already there\\)`));
   });
 
   it('projections:rebuild reports its replay a line a tenth on stderr', async () => {
@@ -81,7 +85,8 @@ describe('commands: JSON-only stdout and progress on stderr', function () {
       const r = await runCli('rebuild-projections', args, env, 120_000);
       expect(r.code, r.stderr).to.equal(0);
       expect(r.stdout).to.equal('');
-      expect(TENTHS(progressLines(r.stderr, 'Replaying')), r.stderr).to.equal(true);
+      // Counted in PostgreSQL; on KurrentDB only the closing line's count (docs/operations.md, rebuilding).
+      if (counted()) expect(TENTHS(progressLines(r.stderr, 'Replaying')), r.stderr).to.equal(true);
       expect(r.stderr).to.match(/Rebuilt \d+ read models from \d+ events/);
     }
   });

@@ -33,7 +33,12 @@ export function runCli(script: string, args: string[], env: Record<string, strin
   });
 }
 
-/** The environment of a command run against a test server's database and data folder (its keys). */
+/** The environment of a command run against a test server's database, data folder (its keys) and event store. */
 export function serverEnv(srv: TestServer): Record<string, string> {
-  return { DATABASE_URL: srv.db.url, DATA_DIR: srv.config.dataDir, PRACTICE_TIMEZONE: srv.config.practiceTimezone, BCRYPT_COST: '4' };
+  return { DATABASE_URL: srv.db.url, DATA_DIR: srv.config.dataDir, PRACTICE_TIMEZONE: srv.config.practiceTimezone, BCRYPT_COST: '4', ...storeEnv(srv) };
+}
+
+/** The server's event store for a command it spawns: under `npm run test:kurrentdb`, its KurrentDB streams. */
+export function storeEnv(srv: Pick<TestServer, 'config'>): Record<string, string> {
+  return srv.config.eventStore === 'kurrentdb' ? { EVENT_STORE: 'kurrentdb', KURRENTDB_URL: srv.config.kurrentdbUrl! } : {};
 }

@@ -10,6 +10,7 @@ import { runRetentionJob } from '../../src/reactors/retention.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError } from '../http/helpers.ts';
 import { dump, newPaciente, practice, type Paciente, type Psicologo } from './support.ts';
+import { storeEnv } from '../cli/support.ts';
 
 const run = promisify(execFile);
 const ZONE = 'Europe/Madrid';
@@ -133,7 +134,7 @@ describe('audit of the clinical record: events, as-of replay, CLI, erasure and r
   });
 
   it('npm run audit:replay prints the same JSON as the endpoints', async () => {
-    const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: srv.db.url, DATA_DIR: srv.config.dataDir, PRACTICE_TIMEZONE: ZONE, LOG_LEVEL: 'silent' };
+    const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: srv.db.url, DATA_DIR: srv.config.dataDir, PRACTICE_TIMEZONE: ZONE, LOG_LEVEL: 'silent', ...storeEnv(srv) };
     const cli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/cli/audit-replay.ts', ...args], { env, cwd: process.cwd() });
     const at = snapshots[2].asOf;
     const { stdout } = await cli('--paciente', String(pac.idPaciente), '--as-of', at);

@@ -7,6 +7,7 @@ import { direccionesProjection } from '../../src/projections/direcciones.ts';
 import { situacionesProjection } from '../../src/projections/situaciones.ts';
 import { ajustesProjection } from '../../src/projections/ajustes.ts';
 import { dispositivosProjection } from '../../src/projections/dispositivos.ts';
+import { storedEvents } from '../support/log.ts';
 
 const FIELDS = ['idDireccion', 'idPaciente', 'calle', 'ciudad', 'provincia', 'codigoPostal', 'pais', 'descripcion'];
 const casa = (over: Record<string, unknown> = {}) => ({
@@ -170,13 +171,13 @@ describe('addresses (direcciones)', () => {
   it('keeps the address fields sealed in the event log', async () => {
     const calle = `Calle Secreta ${Date.now()}`;
     expect((await post(ana, casa({ calle }))).status).to.equal(201);
-    const rows = await srv.db.knex('events').where({ type: 'DireccionAnadida' }).orderBy('global_position').select('data', 'metadata');
+    const rows = (await storedEvents(srv, { type: 'DireccionAnadida' })).map((e) => ({ data: e.data, metadata: e.metadata }));
     expect(rows.length).to.be.at.least(1);
     expect(JSON.stringify(rows)).not.to.include(calle).and.not.to.include('Alcalá');
     const last = rows[rows.length - 1];
     expect(last.data.idPaciente).to.equal(ana.idPaciente);
-    expect(last.metadata.sealing.subject).to.equal(`usuario-${ana.idUsuario}`);
-    expect(Object.keys(last.metadata.sealing.fields)).to.include.members(['calle', 'codigoPostal']);
+    expect(last.metadata.sealing?.subject).to.equal(`usuario-${ana.idUsuario}`);
+    expect(Object.keys(last.metadata.sealing?.fields ?? {})).to.include.members(['calle', 'codigoPostal']);
   });
 
   it('rebuilds the directory read models from the log to the same rows (sealed fields opened again)', async () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/server.ts';
 import { expectError, expectSession, pacienteBody, psicologoBody } from '../http/helpers.ts';
+import { storedEvents } from '../support/log.ts';
 
 const ITEM_KEYS = ['idPsicologo', 'idUsuario', 'nombre', 'apellido', 'email', 'especialidad', 'experiencia', 'descripcion', 'licencia'];
 const PERFIL_KEYS = [...ITEM_KEYS, 'fotoPerfilUrl'];
@@ -167,8 +168,8 @@ describe('psychologists area', () => {
     });
 
     it('keeps the licence and description sealed in the event log', async () => {
-      const rows = await srv.db.knex('events').whereIn('type', ['PsicologoRegistrado', 'PsicologoActualizado']).select('data');
-      const log = JSON.stringify(rows);
+      const rows = await storedEvents(srv, { type: ['PsicologoRegistrado', 'PsicologoActualizado'] });
+      const log = JSON.stringify(rows.map((e) => e.data));
       expect(rows.length).to.be.greaterThan(2);
       expect(log).not.to.include(a.licencia);
       expect(log).not.to.include('Terapia cognitivo-conductual');

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, testStoreConfig, type TestServer } from '../support/server.ts';
 import { createTestDatabase } from '../support/db.ts';
 import { startServer } from '../../src/server.ts';
 import { expectError } from '../http/helpers.ts';
 import { newPaciente, newPsicologo } from './support.ts';
+import { storedEvents } from '../support/log.ts';
 
 const FIELDS = ['idSituacion', 'nombre', 'categoria', 'descripcion', 'activo'];
 let n = 0;
@@ -53,18 +54,18 @@ describe('situations catalogue (situaciones)', () => {
     } finally {
       await second.close();
     }
-    expect((await srv.db.knex('events').where({ type: 'CatalogoSituacionesSembrado' }).count({ n: '*' }))[0].n).to.equal('1');
+    expect(await storedEvents(srv, { type: 'CatalogoSituacionesSembrado' })).to.have.length(1);
   });
 
   it('seeds once when two processes start together on a fresh database', async () => {
     const db = await createTestDatabase();
-    const config = { ...srv.config, port: 0 };
+    const config = { ...srv.config, port: 0, ...testStoreConfig(db) }; // a fresh log too
     const servers = await Promise.all([1, 2].map(() => startServer({ config, database: db, push: srv.push })));
     try {
-      const seeded = await db.knex('events').where({ type: 'CatalogoSituacionesSembrado' }).select('data');
+      const seeded = await storedEvents({ config, db }, { type: 'CatalogoSituacionesSembrado' });
       expect(seeded).to.have.length(1);
       const nombres = (await db.knex('situaciones').select('nombre')).map((r) => r.nombre);
-      expect(nombres).to.have.length(seeded[0].data.idsSituacion.length);
+      expect(nombres).to.have.length((seeded[0].data.idsSituacion as number[]).length);
       expect(new Set(nombres).size).to.equal(nombres.length);
     } finally {
       await Promise.all(servers.map((x) => x.close()));

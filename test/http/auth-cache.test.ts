@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
+import { openEventStore } from '../../src/eventstore/open.ts';
 import { AuthUserCache, UNSETTLED_MS } from '../../src/http/auth-cache.ts';
 import type { AuthUser } from '../../src/queries/usuarios.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
@@ -130,7 +131,7 @@ describe('the authenticated users in memory', function () {
     it('a deactivation appended by another process refuses the token within moments', async () => {
       const p = await newPaciente(srv);
       expect((await srv.request('GET', '/api/citas', { token: p.token })).status).to.equal(200);
-      const other = new PostgresEventStore(srv.db.knex, srv.db.url);
+      const { raw: other } = await openEventStore(srv.config, srv.db.knex, srv.db.url); // either store
       try {
         const [last] = (await other.readStream(`usuario-${p.idUsuario}`)).slice(-1);
         await other.append([{ streamId: `usuario-${p.idUsuario}`, expected: last.revision, events: [desactivado(p.idUsuario)] }]);

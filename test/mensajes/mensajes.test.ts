@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { storedEvents } from '../support/log.ts';
 import { expectError } from '../http/helpers.ts';
 import { asignar, newPaciente, newPsicologo, pushHandled, waitFor, type Persona } from './support.ts';
 import { Y } from '../citas/support.ts';
@@ -123,13 +124,13 @@ describe('messages over REST', () => {
   it('seals the text in the log with the patient\'s clinical key (the sender\'s between staff)', async () => {
     const withPatient = (await send(p1.token, { receiverId: psi.idUsuario, mensaje: 'texto clínico reservado' })).body;
     const betweenStaff = (await send(psi.token, { receiverId: otroPsi.idUsuario, mensaje: 'nota entre colegas' }, '/api/psicologo/mensajes')).body;
-    const row = async (id: number) => (await srv.db.knex.raw(`select data, metadata from events where type = 'MensajeEnviado' and (data->>'idMensaje')::int = ?`, [id])).rows[0];
+    const row = async (id: number) => (await storedEvents(srv, { type: 'MensajeEnviado' })).find((e) => e.data.idMensaje === id)!;
     const a = await row(withPatient.idMensaje);
     expect(JSON.stringify(a.data)).to.not.contain('reservado');
     expect(a.metadata.sealing).to.deep.equal({ subject: `usuario-${p1.idUsuario}`, fields: { mensaje: 'clinical' } });
     expect(a.data.idPaciente).to.equal(p1.idPaciente);
     const b = await row(betweenStaff.idMensaje);
-    expect(b.metadata.sealing.subject).to.equal(`usuario-${psi.idUsuario}`);
+    expect(b.metadata.sealing?.subject).to.equal(`usuario-${psi.idUsuario}`);
     expect(b.data.idPaciente).to.equal(null);
   });
 
@@ -145,7 +146,7 @@ describe('messages over REST', () => {
 
     expect((await srv.request('PUT', '/api/ajustes', { token: p1.token, body: { notificaciones: false } })).status).to.equal(200);
     const quiet = (await send(psi.token, { receiverId: p1.idUsuario, mensaje: 'sin aviso' }, '/api/psicologo/mensajes')).body;
-    await pushHandled(srv.db.knex, quiet.idMensaje);
+    await pushHandled(srv.deps, quiet.idMensaje);
     await new Promise((r) => setTimeout(r, 600)); // the outbox worker polls every 250 ms
     expect(srv.push.sent.filter((p) => p.data?.idMensaje === String(quiet.idMensaje))).to.have.length(0);
     expect(srv.push.sent.filter((p) => p.data?.idMensaje === String(m.idMensaje))).to.have.length(1);

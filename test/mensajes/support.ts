@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import type { EventStore } from '../../src/eventstore/port.ts';
+import { readLog } from '../support/log.ts';
 import { expectSession, pacienteBody, psicologoBody } from '../http/helpers.ts';
 
 /** Test users of the messages and real-time suites, registered through the real endpoints. */
@@ -42,10 +44,10 @@ export async function waitFor<T>(what: () => Promise<T | undefined | null | fals
   }
 }
 
-/** Resolves once the push reactor has handled the MensajeEnviado of this message. */
-export async function pushHandled(knex: Knex, idMensaje: number): Promise<void> {
-  await waitFor(async () => (await knex.raw(
-    `select 1 from reactor_processed r join events e on e.event_id = r.event_id
-     where r.reactor = 'push-mensajes' and e.type = 'MensajeEnviado' and (e.data->>'idMensaje')::int = ?`, [idMensaje])).rows.length > 0,
-  5000, `push reactor on message ${idMensaje}`);
+/** Resolves once the push reactor has handled the MensajeEnviado of this message (the event found through the store: either store). */
+export async function pushHandled(deps: { knex: Knex; store: EventStore }, idMensaje: number): Promise<void> {
+  const event = (await readLog(deps.store, { type: 'MensajeEnviado' })).find((e) => e.data.idMensaje === idMensaje);
+  if (!event) throw new Error(`no MensajeEnviado of message ${idMensaje} in the log`);
+  await waitFor(async () => (await deps.knex('reactor_processed').where({ reactor: 'push-mensajes', event_id: event.metadata.eventId }).first()) !== undefined,
+    5000, `push reactor on message ${idMensaje}`);
 }

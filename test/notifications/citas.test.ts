@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { storedEvents } from '../support/log.ts';
 import { cancelCita, mailsTo, newCita, newPaciente, newPsicologo, pushesTo, settle, waitMailsTo, type Persona } from './support.ts';
 
 const START = '2030-01-15T10:00:00'; // a Tuesday, winter time: Madrid UTC+1, New York UTC-5
@@ -111,7 +112,7 @@ describe('appointment notifications (e-mail and push)', () => {
     while ((await tokens()).includes(gone) && Date.now() < deadline) await settle(50);
     expect(await tokens()).to.deep.equal([kept]);
     expect(pushesTo(srv, kept)).to.have.length(1);
-    const removed = await srv.db.knex('events').where({ type: 'DispositivoEliminado', stream_id: `dispositivos-usuario-${eva.idUsuario}` }).select('data');
+    const removed = await storedEvents(srv, { type: 'DispositivoEliminado', streamId: `dispositivos-usuario-${eva.idUsuario}` });
     expect(removed).to.have.length(1);
     // A rebuild of the read model would not bring it back: the removal is an event, not a row deletion.
     expect(JSON.stringify(removed[0].data)).not.to.include(gone);

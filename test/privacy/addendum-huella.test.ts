@@ -79,8 +79,6 @@ describe('an addendum\'s huella confirms no guessed text from an audit bundle (i
   const check = (a: any) => verificaHuellaAdenda({ ...a, huella: a.firma.huella, huellaVersion: a.firma.huellaVersion, claveHuella: a.firma.claveHuella });
 
   before(async function () {
-    // The bundle is exported from PostgreSQL's events table.
-    if (process.env.TEST_EVENT_STORE === 'kurrentdb') this.skip();
     srv = await startTestServer();
     admin = await srv.adminToken();
     psi = await newFirmante(srv, admin, 'Laura');

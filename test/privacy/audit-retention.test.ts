@@ -6,6 +6,7 @@ import { localDateTime } from '../../src/platform/time.ts';
 import { runRetentionJob } from '../../src/reactors/retention.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { newPaciente, practice, type Paciente, type Psicologo } from '../clinico/support.ts';
+import { storedEvents } from '../support/log.ts';
 
 const ZONE = 'Europe/Madrid';
 
@@ -131,9 +132,9 @@ describe('the auditor\'s replay across erasure and the end of clinical retention
     const head = await srv.deps.store.head();
     expect(await srv.reactors.waitFor(head, 20_000), 'reactors caught up').to.equal(true);
     expect(await srv.deps.projections.waitFor(head, 20_000), 'projections caught up').to.equal(true);
-    const recorded = await srv.deps.knex('events').where({ type: 'ClaveClinicaDestruida' }).select('stream_id', 'data');
+    const recorded = await storedEvents(srv, { type: 'ClaveClinicaDestruida' });
     expect(recorded).to.have.length(1);
-    expect(recorded[0]).to.deep.include({ stream_id: `retencion-${pac.idPaciente}` });
+    expect(recorded[0]).to.deep.include({ streamId: `retencion-${pac.idPaciente}` });
     expect(recorded[0].data).to.include({ idPaciente: pac.idPaciente, retencionAnios: years });
 
     const shreddedLog = await eventos(pac.idPaciente);

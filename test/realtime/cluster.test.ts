@@ -170,7 +170,7 @@ describe('two server instances on one database', () => {
 
     await connect(b, pac.token);
     const online = await a.request('POST', '/api/psicologo/mensajes', { token: psi.token, body: { receiverId: pac.idUsuario, mensaje: 'en línea' } });
-    await pushHandled(cluster.db.knex, online.body.idMensaje);
+    await pushHandled(a.deps, online.body.idMensaje);
     await new Promise((r) => setTimeout(r, 600));
     expect(all().filter((p) => p.data?.idMensaje === String(online.body.idMensaje))).to.deep.equal([]);
   });

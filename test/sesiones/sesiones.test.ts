@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { storedEvents } from '../support/log.ts';
 import { expectError, type Res } from '../http/helpers.ts';
 import { asignar, cancelCita, newCita, newPaciente, newPsicologo, type Persona } from '../notifications/support.ts';
 
@@ -185,13 +186,13 @@ describe('therapy sessions (sesiones)', () => {
     });
 
     it('seals notas and recomendaciones in the log with the clinical key; the read model holds them open', async () => {
-      const rows = await srv.db.knex('events').where({ type: 'SesionRegistrada' }).select('data', 'metadata');
+      const rows = await storedEvents(srv, { type: 'SesionRegistrada' });
       expect(rows.length).to.be.greaterThan(0);
       const raw = JSON.stringify(rows.map((r) => r.data));
       expect(raw).not.to.include('ansiedad anticipatoria');
       expect(raw).not.to.include('Nota clínica');
-      const sealed = rows.find((r) => r.data.notas !== null);
-      expect(sealed.metadata.sealing.fields).to.deep.equal({ notas: 'clinical', recomendaciones: 'clinical' });
+      const sealed = rows.find((r) => r.data.notas !== null)!;
+      expect(sealed.metadata.sealing?.fields).to.deep.equal({ notas: 'clinical', recomendaciones: 'clinical' });
       expect(sealed.data.idPaciente).to.be.a('number');
     });
 

@@ -31,6 +31,22 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The event store of a test database: under npm run test:kurrentdb, KurrentDB, in streams of the
+ * database's own (streamPrefix) so that each database has a log of its own; else PostgreSQL's.
+ */
+export function testStoreEnv(db: { url: string }): Record<string, string> {
+  if (process.env.TEST_EVENT_STORE !== 'kurrentdb') return {};
+  const url = process.env.KURRENTDB_URL;
+  return { EVENT_STORE: 'kurrentdb', KURRENTDB_URL: `${url}${url?.includes('?') ? '&' : '?'}streamPrefix=${new URL(db.url).pathname.slice(1)}` };
+}
+
+/** testStoreEnv as Config fields: a server started with a test server's config on another test database. */
+export function testStoreConfig(db: { url: string }): Pick<Config, 'eventStore' | 'kurrentdbUrl'> {
+  const env = testStoreEnv(db);
+  return env.EVENT_STORE ? { eventStore: 'kurrentdb', kurrentdbUrl: env.KURRENTDB_URL } : { eventStore: 'postgres', kurrentdbUrl: null };
+}
+
 /** A whole server on a fresh database, a real in-process SMTP server and a recording push transport. */
 export async function startTestServer(opts: { env?: Record<string, string>; clock?: Clock; extraProjections?: Projection[]; aeat?: RecordingAeat; stripe?: RecordingStripe } = {}): Promise<TestServer> {
   const db = await createTestDatabase();
@@ -39,10 +55,7 @@ export async function startTestServer(opts: { env?: Record<string, string>; cloc
   const config = loadConfig({
     NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: db.url, SMTP_URL: smtp.url,
     ADMIN_EMAIL, ADMIN_PASSWORD, BCRYPT_COST: '4', PRACTICE_TIMEZONE: 'Europe/Madrid', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    // npm run test:kurrentdb: events in KurrentDB, each test server in streams of its own (streamPrefix).
-    ...(process.env.TEST_EVENT_STORE === 'kurrentdb'
-      ? { EVENT_STORE: 'kurrentdb', KURRENTDB_URL: `${process.env.KURRENTDB_URL}${process.env.KURRENTDB_URL?.includes('?') ? '&' : '?'}streamPrefix=${new URL(db.url).pathname.slice(1)}` }
-      : {}),
+    ...testStoreEnv(db),
     ...UNTHROTTLED,
     // Where Stripe would send the patient back: the recording Stripe needs them like the real one.
     ...(opts.stripe ? { STRIPE_SUCCESS_URL: 'https://consulta.test/pago/ok?sesion={CHECKOUT_SESSION_ID}', STRIPE_CANCEL_URL: 'https://consulta.test/pago/cancelado' } : {}),
@@ -50,6 +63,8 @@ export async function startTestServer(opts: { env?: Record<string, string>; cloc
   });
   const push = new RecordingPush();
   const running = await startServer({ config, database: db, push, aeat: opts.aeat, stripe: opts.stripe, clock: opts.clock, extraProjections: opts.extraProjections });
+  // PostgreSQL: the read models a write waits for are written inline once adopted (a few ms on a fresh database).
+  if (!(await running.deps.projections.inlineAdopted(30_000))) throw new Error('inline read models not adopted within 30 s');
   const request: TestServer['request'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.Authorization = `Bearer ${o.token}`;
