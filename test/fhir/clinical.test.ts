@@ -339,6 +339,6 @@ describe('FHIR clinical record', function () {
   });
 
   it('every event type this practice wrote to a FHIR stream is one the fhir read model hears', async () => {
-    await expectFhirTypesCover(srv.deps.knex);
+    await expectFhirTypesCover(srv);
   });
 });

@@ -141,6 +141,6 @@ describe('FHIR R4 gateway', function () {
     const gone = await row();
     expect(gone.eliminado_posicion).to.be.a('string');
     expect(gone.posicion).to.equal(gone.eliminado_posicion);
-    await expectFhirTypesCover(srv.deps.knex);
+    await expectFhirTypesCover(srv);
   });
 });

@@ -185,6 +185,6 @@ describe('FHIR Invoice and ChargeItem', function () {
   });
 
   it('every event type billing wrote to an invoice\'s or a charge\'s stream is one the fhir read model hears', async () => {
-    await expectFhirTypesCover(srv.deps.knex);
+    await expectFhirTypesCover(srv);
   });
 });
