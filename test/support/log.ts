@@ -13,9 +13,6 @@ export interface LogFilter {
   streamPrefix?: string;
 }
 
-/** True under `npm run test:kurrentdb`, where the test servers keep their events in KurrentDB. */
-export const onKurrentDb = process.env.TEST_EVENT_STORE === 'kurrentdb';
-
 function matches(e: StoredEvent, f: LogFilter): boolean {
   if (f.type !== undefined && !(typeof f.type === 'string' ? e.type === f.type : f.type.includes(e.type))) return false;
   if (f.streamId !== undefined && e.streamId !== f.streamId) return false;
