@@ -10,8 +10,9 @@ import { openEventStore } from './eventstore/open.ts';
 import { checkLogIdentity, logIdentity } from './eventstore/log-identity.ts';
 import { createApp } from './http/app.ts';
 import { AuthUserCache } from './http/auth-cache.ts';
+import { CoalescedAuthChecks } from './http/auth-checks.ts';
 import { ReplicaReads } from './http/replica-reads.ts';
-import { findAuthState, findAuthUser } from './queries/usuarios.ts';
+import { findAuthStates, findAuthUser } from './queries/usuarios.ts';
 import type { AppDeps } from './http/deps.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -123,8 +124,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (owned && !config.databaseUrl) await voidLeases(knex);
   const opened = await openEventStore(config, knex, url);
   // The callers' users in memory, evicted by their events: this process's appends (observe) and any other's (follow).
-  // Every hit is checked against the read model (one prepared read): a change answered by another instance is in force here at once.
-  const users = new AuthUserCache((emailHash) => findAuthUser(knex, emailHash), { check: (emailHash) => findAuthState(knex, emailHash) });
+  // Every hit is checked against the read model (a prepared read sent after the request arrived; the checks
+  // waiting together share one, src/http/auth-checks.ts): a change answered by another instance is in force here at once.
+  const checks = new CoalescedAuthChecks((emailHashes) => findAuthStates(knex, emailHashes));
+  const users = new AuthUserCache((emailHash) => findAuthUser(knex, emailHash), { check: checks.check });
   await users.follow(opened.store, logger);
   const { keys } = opened;
   keys.watch(url); // an erasure by another instance takes effect here at once

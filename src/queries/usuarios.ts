@@ -39,12 +39,19 @@ export async function findAuthUser(knex: Knex, emailHash: string): Promise<AuthU
 /** What decides whether a token is still good: the row's id, role and activo (see AuthUserCache's check). */
 export type AuthState = Pick<AuthUser, 'idUsuario' | 'rol' | 'activo'>;
 
-const AUTH_STATE = 'select id_usuario, rol, activo from usuarios where email_hash = $1 limit 1';
+const AUTH_STATES = 'select email_hash, id_usuario, rol, activo from usuarios where email_hash = any($1::text[])';
 
-/** One indexed, prepared read per authenticated request (about a round trip). */
-export async function findAuthState(knex: Knex, emailHash: string): Promise<AuthState | null> {
-  const [row] = await preparedRows(knex, 'auth_state', AUTH_STATE, [emailHash]);
-  return row ? { idUsuario: row.id_usuario, rol: row.rol, activo: row.activo } : null;
+/**
+ * The id, rol and activo behind each of several e-mail hashes, in one indexed, prepared statement:
+ * the checks of the requests waiting together (src/http/auth-checks.ts). A hash held by more than
+ * one row answers one of them, as a `limit 1` would.
+ */
+export async function findAuthStates(knex: Knex, emailHashes: readonly string[]): Promise<Map<string, AuthState>> {
+  const out = new Map<string, AuthState>();
+  for (const row of await preparedRows(knex, 'auth_states', AUTH_STATES, [emailHashes])) {
+    if (!out.has(row.email_hash)) out.set(row.email_hash, { idUsuario: row.id_usuario, rol: row.rol, activo: row.activo });
+  }
+  return out;
 }
 
 export async function findAuthUserById(knex: Knex, idUsuario: number): Promise<{ emailHash: string } | null> {
