@@ -2,6 +2,7 @@ import { BACKWARDS, END, START, KurrentDBClient, StreamNotFoundError, streamName
 import {
   CLAIMED, NO_POSITION, RESERVATION_PREFIX, StreamNames, compareKurrentPositions, parseKurrentPosition, positionToken, toStored,
 } from './kurrentdb-codec.ts';
+import { PrefixHead } from './kurrentdb-head.ts';
 import { kurrentReads, type KurrentReads } from './kurrentdb-read.ts';
 import { KurrentWriter } from './kurrentdb-writer.ts';
 import type {
@@ -23,6 +24,8 @@ export class KurrentEventStore implements EventStore {
   private readonly client: KurrentDBClient;
   /** Stream and $all reads, over grpc-js (kurrentdb-read.ts): the native read bridge stalls on Nagle. */
   private readonly reads: KurrentReads;
+  /** With a streamPrefix, the head is kept per prefix (kurrentdb-head.ts): the shared log is not searched. */
+  private readonly prefixHead: PrefixHead | null;
   private readonly names: StreamNames;
   private readonly writer: KurrentWriter;
   private watcher: AllStreamSubscription | null = null;
@@ -44,6 +47,7 @@ export class KurrentEventStore implements EventStore {
       this.names = new StreamNames(streamPrefix);
     }
     this.reads = kurrentReads(this.client);
+    this.prefixHead = this.names.prefix === null ? null : new PrefixHead(this.client, this.reads, this.names, this.names.prefix);
     this.writer = new KurrentWriter(this.client, this.reads, this.names);
   }
 
@@ -234,6 +238,10 @@ export class KurrentEventStore implements EventStore {
   }
 
   private async headOnce(): Promise<Position | null> {
+    if (this.prefixHead) {
+      const p = await this.prefixHead.head();
+      return p === null ? null : positionToken(p);
+    }
     for await (const r of this.reads.readAll({ direction: BACKWARDS, fromPosition: END, filter: this.names.filter, maxCount: 1000 })) {
       if (r.event && this.names.decode(r.event)) return positionToken(r.event.position);
     }

@@ -80,6 +80,8 @@ export class Log {
   private next = 2n ** 53n + 1n;
   /** The server's MaxAppendSize, checked by the append handlers; tests may lower it on a running server. */
   maxAppendSize = MAX_APPEND_SIZE;
+  /** Records of $all that reads have searched (not subscriptions): what a filtered read costs a server. */
+  searched = 0;
   /** The server's MaxAppendEventSize: bytes one proposed event may carry. */
   maxEventSize = MAX_EVENT_SIZE;
 
@@ -169,7 +171,10 @@ export class Log {
     return found.length ? found : null;
   }
 
-  /** Events of $all at or after `from` (forwards), or before it (backwards), as a server reads them. */
+  /**
+   * Events of $all at or after `from` (forwards), or before it (backwards), as a server reads them:
+   * record by record from `from` until `max` pass the filter, each one searched counted in `searched`.
+   */
   readAll(from: bigint | 'start' | 'end', backwards: boolean, filter: Filter | null, max: bigint): Rec[] {
     let list: Rec[];
     if (backwards) {
@@ -177,7 +182,13 @@ export class Log {
     } else {
       list = from === 'end' ? [] : this.all.filter((r) => from === 'start' || r.position >= from);
     }
-    return take(list.filter((r) => passes(filter, r)), max);
+    const out: Rec[] = [];
+    for (const r of list) {
+      if (BigInt(out.length) >= max) break;
+      this.searched++;
+      if (passes(filter, r)) out.push(r);
+    }
+    return out;
   }
 
   /** Events of one stream from a revision, forwards or backwards; null when the stream does not exist. */
