@@ -11,7 +11,7 @@ import { checkLogIdentity, logIdentity } from './eventstore/log-identity.ts';
 import { createApp } from './http/app.ts';
 import { AuthUserCache } from './http/auth-cache.ts';
 import { CoalescedAuthChecks } from './http/auth-checks.ts';
-import { ReplicaReads } from './http/replica-reads.ts';
+import { LOG_CONSUMER, ReplicaReads } from './http/replica-reads.ts';
 import { findAuthStates, findAuthUser } from './queries/usuarios.ts';
 import type { AppDeps } from './http/deps.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -50,6 +50,8 @@ import { SoapAeatSubmitter } from './platform/verifactu/aeat-soap.ts';
 import type { AeatSubmitter } from './platform/verifactu/aeat-tipos.ts';
 import type { PasarelaPago } from './platform/stripe/pasarela.ts';
 import { StripeAdapter } from './platform/stripe/stripe-adapter.ts';
+import { useInlineModels } from './projections/inline.ts';
+import { adoptInline } from './projections/inline-adoption.ts';
 
 export interface ServerOptions {
   config: Config;
@@ -123,6 +125,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // This process has just started the embedded PostgreSQL: a crashed run's consumer leases are void at once.
   if (owned && !config.databaseUrl) await voidLeases(knex);
   const opened = await openEventStore(config, knex, url);
+  // PostgreSQL: the read models a client reads back are written in each append's own transaction
+  // (docs/read-models.md "Inline and asynchronous"); the runner replays them only until it adopts them.
+  const inline = useInlineModels(opened.raw, knex, allProjections(config));
   // The callers' users in memory, evicted by their events: this process's appends (observe) and any other's (follow).
   // Every hit is checked against the read model (a prepared read sent after the request arrived; the checks
   // waiting together share one, src/http/auth-checks.ts): a change answered by another instance is in force here at once.
@@ -135,7 +140,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await setMinCell(knex, config.analyticsMinCell);
   // One name for this process in the consumer leases, shared by its runners (/health shows who owns what).
   const lease = { instance: instanceName(), ms: config.consumerLeaseMs };
-  const projections = new CheckpointRunner(knex, store, projectionHandlers([...allProjections(config), ...(opts.extraProjections ?? [])]), { table: 'projection_checkpoints', lease }, logger);
+  const projections = new CheckpointRunner(knex, store, projectionHandlers([...allProjections(config), ...(opts.extraProjections ?? [])]), {
+    table: 'projection_checkpoints', lease, inline: inline ? { models: inline, adopt: (handler, from) => adoptInline(knex, store, handler, from) } : undefined,
+  }, logger);
   // The tamper-evident log: its own loop on the store as stored, so that it never waits for a read model.
   const signer = new CheckpointSigner(knex, config.audit, logger);
   const auditLog = new CheckpointRunner(knex, opened.raw, [auditLogHandler()], {
@@ -187,7 +194,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // List and agenda reads on a standby when one is configured; its token reads wait there for the read models a write waits for.
   const replica = config.databaseReplicaUrl ? new ReplicaReads({
     url: config.databaseReplicaUrl, waitMs: config.replicaWaitMs, compare: (a, b) => store.compare(a, b), logger,
-    consumers: () => projections.readers().filter((n) => !projections.failing().some((f) => f.name === n)),
+    // LOG_CONSUMER: the standby's log itself, where the inline read models are (same transactions).
+    consumers: () => [...(inline ? [LOG_CONSUMER] : []), ...projections.readers().filter((n) => !projections.failing().some((f) => f.name === n))],
   }) : undefined;
   const drain = new HttpDrain();
   const server = createHttpServer(config, drain.wrap(createApp(deps, { users, replica }).callback()));

@@ -13,7 +13,8 @@ export interface KeyRows {
  * that cannot (KurrentDB keeps no keys) is written to after the rows were stored (sealing.ts).
  */
 export interface AppendsKeyRows {
-  appendWithKeyRows(writes: StreamWrite[], reservations: Reservation[], rows: KeyRows): Promise<AppendResult>;
+  /** `opened`: the same writes before sealing (inline read models hold opened fields). */
+  appendWithKeyRows(writes: StreamWrite[], reservations: Reservation[], rows: KeyRows, opened?: StreamWrite[]): Promise<AppendResult>;
 }
 
 export function appendsKeyRows(store: EventStore): store is EventStore & AppendsKeyRows {

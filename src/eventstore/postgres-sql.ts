@@ -44,20 +44,31 @@ export interface AppendRow {
   last_position: string | null;
 }
 
-/** The append, one statement: see migrations 015_event_store_append and 044_append_key_rows. */
+/** The append, one statement: see migrations 015_event_store_append, 044_append_key_rows and 062_inline_append. */
 export const APPEND_SQL = `select * from practice_append($1::text[], $2::text[], $3::int[], $4::jsonb, $5::text[], $6::text[], $7::boolean[],
-  $8::text[], $9::text[], $10::bytea[], $11::text[], $12::text[], $13::text[])`;
+  $8::text[], $9::text[], $10::bytea[], $11::text[], $12::text[], $13::text[], $14::boolean)`;
+/** The argument types of APPEND_SQL, for the same call with literals (inline.ts's one round trip). */
+export const APPEND_TYPES = ['text[]', 'text[]', 'int[]', 'jsonb', 'text[]', 'text[]', 'boolean[]', 'text[]', 'text[]', 'bytea[]', 'text[]', 'text[]', 'text[]', 'boolean'];
+
+/** practice_append's refusal in strict mode (062): which write, at which revision the stream is. */
+export function strictFailure(err: unknown): { write: number; actual: bigint | null } | null {
+  const e = err as { code?: string; detail?: string };
+  if (e?.code !== 'PR409' || !e.detail) return null;
+  const [write, actual] = e.detail.split(':');
+  return { write: Number(write), actual: actual ? BigInt(actual) : null };
+}
 export const READ_STREAM_SQL = `select ${COLUMNS} from events where stream_id = $1 order by stream_revision`;
 export const READ_STREAMS_SQL = `select ${COLUMNS} from events where stream_id = any($1::text[]) order by stream_id, stream_revision`;
 // Each stream's last revision by the (stream_id, stream_revision) unique index: one row per stream.
 export const READ_LAST_SQL = `select ${COLUMNS} from unnest($1::text[]) as s(id)
   cross join lateral (select * from events where stream_id = s.id order by stream_revision desc limit 1) e`;
+// The horizon (migration 062): below the oldest append in flight, whatever else is writing.
 export const READ_ALL_SQL = `select ${COLUMNS} from events
   where (tx_id, global_position) > ($1::text::xid8, $2::bigint)
-    and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+    and tx_id < (select practice_log_horizon())
   order by ${LOG_ORDER} limit $3`;
 export const HEAD_SQL = `select global_position, tx_id::text as tx_id from events
-  where tx_id < pg_snapshot_xmin(pg_current_snapshot())
+  where tx_id < (select practice_log_horizon())
   order by events.tx_id desc, events.global_position desc limit 1`;
 // The first such row in the index's order, not `exists`: planned as a sequential scan, `exists`
 // met the rows last (tens of ms on a log of 100,000 events, src/projections/wakeups.ts says more).
@@ -75,3 +86,9 @@ export function reservationScope(err: unknown, reservations: Reservation[]): str
   const detail = (err as { detail?: string }).detail ?? '';
   return reservations.find((r) => detail.includes(`(${r.scope},`))?.scope ?? reservations[0]?.scope ?? 'unknown';
 }
+
+/**
+ * The appenders' lock (migration 062, the same key): every append holds it shared; an adoption of
+ * inline read models, a reset and a shadow switch take it exclusively, to see no append in flight.
+ */
+export const APPENDERS_LOCK = 4_143_001;

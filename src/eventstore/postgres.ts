@@ -15,9 +15,13 @@ import {
 import { comparePgPositions, parsePgPosition, pgPosition } from './position.ts';
 import { DataKeyTakenError, type KeyRows } from './key-rows.ts';
 import { catchUpSubscription, sleep } from './subscription.ts';
+import type { InlineProjector } from './inline-port.ts';
+import { appendInline, type PgConnection } from './postgres-inline.ts';
 import {
-  type EventRow, toStored, uniqueViolation, type AppendRow, APPEND_SQL, READ_STREAM_SQL, READ_STREAMS_SQL, READ_LAST_SQL, READ_ALL_SQL, HEAD_SQL, UNREAD_SQL, NOTIFY_SQL, expectedText, reservationScope,
+  type EventRow, toStored, uniqueViolation, strictFailure, type AppendRow, APPEND_SQL, READ_STREAM_SQL, READ_STREAMS_SQL, READ_LAST_SQL, READ_ALL_SQL, HEAD_SQL, UNREAD_SQL, NOTIFY_SQL, expectedText, reservationScope,
 } from './postgres-sql.ts';
+
+const deadlock = (err: unknown) => ['40P01', '40001'].includes((err as { code?: string })?.code ?? '');
 
 /** The LISTEN/NOTIFY channel on which appends announce new events. */
 export const NOTIFY_CHANNEL = 'practice_events';
@@ -45,6 +49,8 @@ export class PostgresEventStore implements EventStore {
   private announcePending = false;
   private lastAnnounced = -Infinity;
   private announcing: Promise<void> | null = null;
+  /** The read models written in each append's own transaction (null: none, all follow the log). */
+  private inline: InlineProjector | null = null;
 
   constructor(
     private readonly knex: Knex,
@@ -55,14 +61,26 @@ export class PostgresEventStore implements EventStore {
    * Runs one named (prepared) statement on a connection of knex's pool: node-postgres prepares it
    * once per connection, then sends only the parameters. knex's raw() cannot name a statement.
    */
-  private async query<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R[]> {
+  private query<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R[]> {
+    return this.withConnection(async (conn) => (await conn.query<R>({ name, text, values })).rows);
+  }
+
+  private async withConnection<T>(work: (conn: PgClient) => Promise<T>): Promise<T> {
     const client = this.knex.client as { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
     const conn = await client.acquireConnection();
     try {
-      return (await conn.query<R>({ name, text, values })).rows;
+      return await work(conn);
     } finally {
       await client.releaseConnection(conn);
     }
+  }
+
+  /**
+   * From now on every append writes these read models in its own transaction (src/projections/inline.ts);
+   * their runner must not follow the log for them (src/server.ts wires both).
+   */
+  useInline(projector: InlineProjector | null): void {
+    this.inline = projector;
   }
 
   append(writes: StreamWrite[], reservations: Reservation[] = []): Promise<AppendResult> {
@@ -70,7 +88,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** The append with the sealing layer's new key rows, in its one statement (key-rows.ts). */
-  async appendWithKeyRows(writes: StreamWrite[], reservations: Reservation[], rows: KeyRows): Promise<AppendResult> {
+  async appendWithKeyRows(writes: StreamWrite[], reservations: Reservation[], rows: KeyRows, opened: StreamWrite[] = writes): Promise<AppendResult> {
     const streams = new Set<string>();
     for (const w of writes) {
       if (streams.has(w.streamId)) throw new Error(`stream ${w.streamId} appears more than once in one append`);
@@ -80,7 +98,7 @@ export class PostgresEventStore implements EventStore {
     writes.forEach((write, i) =>
       write.events.forEach((e, k) => events.push({ w: i + 1, k: k + 1, id: e.metadata.eventId, type: e.type, data: e.data, metadata: e.metadata })),
     );
-    const values = [
+    const values: unknown[] = [
       writes.map((w) => w.streamId),
       writes.map((w) => expectedText(w.expected)),
       writes.map((w) => w.events.length),
@@ -95,11 +113,26 @@ export class PostgresEventStore implements EventStore {
       rows.aliases.map((a) => a.alias),
       rows.aliases.map((a) => a.subject),
     ];
+    const inline = events.length > 0 ? this.inline : null;
+    values.push(inline !== null);
     for (let attempt = 0; ; attempt++) {
       let row: AppendRow;
       try {
-        [row] = await this.query<AppendRow>('practice_append', APPEND_SQL, values);
+        if (inline) row = await this.withConnection((conn) => appendInline(conn as unknown as PgConnection, { writes, opened, values, projector: inline }));
+        else [row] = await this.query<AppendRow>('practice_append', APPEND_SQL, values);
       } catch (err) {
+        const refused = strictFailure(err);
+        if (refused) {
+          const write = writes[refused.write - 1];
+          throw new WrongExpectedRevisionError(write.streamId, write.expected, refused.actual);
+        }
+        // Two appends writing the same read-model rows in opposite orders: one is rolled back whole; again.
+        if (deadlock(err) && attempt < MAX_RETRIES) continue;
+        // A read model was reset or adopted meanwhile: nothing was written; again with the new set.
+        if (inline && (err as { code?: string })?.code === 'PR412' && attempt < MAX_RETRIES) {
+          await inline.refresh();
+          continue;
+        }
         const constraint = uniqueViolation(err);
         if (constraint === 'reservations_pkey') throw new ReservationTakenError(reservationScope(err, reservations));
         if (constraint === 'data_keys_pkey') throw new DataKeyTakenError();

@@ -35,7 +35,7 @@ export class SealingEventStore implements EventStore {
       const plan = await this.keys.forAppend(...this.needs(writes, attempt === 1 && appendsKeyRows(this.inner)));
       const sealed = writes.map((w) => ({ ...w, events: w.events.map((e) => this.sealEvent(w.streamId, e, plan)) }));
       try {
-        const result = await this.write(sealed, reservations, plan);
+        const result = await this.write(sealed, reservations, plan, writes);
         this.keys.settle(plan);
         return result;
       } catch (err) {
@@ -44,8 +44,9 @@ export class SealingEventStore implements EventStore {
     }
   }
 
-  private async write(writes: StreamWrite[], reservations: Reservation[], plan: AppendKeys) {
-    if (appendsKeyRows(this.inner)) return this.inner.appendWithKeyRows(writes, reservations, plan);
+  /** `opened`: the writes before sealing, for the read models a store writes in the append's transaction. */
+  private async write(writes: StreamWrite[], reservations: Reservation[], plan: AppendKeys, opened: StreamWrite[]) {
+    if (appendsKeyRows(this.inner)) return this.inner.appendWithKeyRows(writes, reservations, plan, opened);
     if (!(await this.keys.storeRows(plan))) throw new DataKeyTakenError();
     return this.inner.append(writes, reservations);
   }

@@ -13,6 +13,13 @@ import type { RouteDef } from './routes.ts';
 // same transactions as the read models' rows) have passed the token's position, else after
 // REPLICA_WAIT_MS from the primary; a standby that fails is left alone for a while.
 
+/**
+ * The consumer name of the standby's log itself: the inline read models (PostgreSQL) are written in
+ * the appends' own transactions, so they are replayed on the standby with the events: a token's
+ * position is reached when the standby's readable log (below its horizon) has passed it.
+ */
+export const LOG_CONSUMER = '$log';
+
 /** Between two reads of the standby's checkpoints while a read waits. */
 const POLL_MS = 20;
 /** How long a standby that failed is not asked (every read goes to the primary meanwhile). */
@@ -101,12 +108,20 @@ export class ReplicaReads {
     return this.options.consumers().every((name) => c(this.checkpoints.get(name) ?? null, position) >= 0);
   }
 
+  /** The standby's newest readable event (a PostgreSQL position; HEAD_SQL of the store). */
+  private async logHead(): Promise<Position | null> {
+    const { rows } = await this.knex.raw(`select tx_id::text as tx, global_position::text as gp from events
+      where tx_id < (select practice_log_horizon()) order by events.tx_id desc, events.global_position desc limit 1`);
+    return rows.length ? `${rows[0].tx}/${rows[0].gp}` : null;
+  }
+
   /** The standby's checkpoints; concurrent waiters share one read. */
   private read(): Promise<void> {
     this.reading ??= (async () => {
       try {
         const rows: { name: string; position: Position | null }[] = await this.knex('projection_checkpoints').select('name', 'position');
         this.checkpoints = new Map(rows.map((r) => [r.name, r.position]));
+        if (this.options.consumers().includes(LOG_CONSUMER)) this.checkpoints.set(LOG_CONSUMER, await this.logHead());
         this.answered();
       } catch (err) {
         this.failed(err);

@@ -19,7 +19,11 @@ export const bonosProjection: Projection = {
       return;
     }
     if (event.type !== 'BonoSesionUsada') return;
-    const { rows } = await trx.raw('insert into bonos_usos (id_bono, id_cargo) values (?, ?) on conflict do nothing returning id_bono', [event.data.idBono, event.data.idCargo]);
-    if (rows.length) await trx('bonos').where({ id_bono: event.data.idBono }).increment('usadas', 1);
+    // One statement (inline read models only write): a use counted once, however often it is applied.
+    await trx.raw(
+      `with uso as (insert into bonos_usos (id_bono, id_cargo) values (?, ?) on conflict do nothing returning id_bono)
+       update bonos set usadas = usadas + 1 where id_bono in (select id_bono from uso)`,
+      [event.data.idBono, event.data.idCargo],
+    );
   },
 };

@@ -76,17 +76,22 @@ export function recordAttempt(prev: Failure | undefined, event: StoredEvent, aft
   };
 }
 
-/** Records the dead letter inside the transaction that moves the consumer past the event. */
-export async function insertParked(trx: Knex.Transaction, kind: ConsumerKind, consumer: string, f: Failure): Promise<number> {
-  const { rows } = await trx.raw(
+/** The dead letter's statement and its bindings (an inline read model's is sent with the append: src/projections/inline.ts). */
+export function parkedInsert(kind: ConsumerKind, consumer: string, f: Failure): [string, Knex.RawBinding[]] {
+  return [
     `insert into parked_events (kind, consumer, position, after, event_id, event_type, stream_id, error, attempts, first_failure_at, last_failure_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (kind, consumer, event_id) do update set
        status = 'PARKED', resolved_at = null, error = excluded.error, attempts = parked_events.attempts + excluded.attempts,
-       last_failure_at = excluded.last_failure_at
-     returning id`,
+       last_failure_at = excluded.last_failure_at`,
     [kind, consumer, f.event.position, f.after, f.event.metadata.eventId, f.event.type, f.event.streamId, f.error, f.attempts, f.first, f.last],
-  );
+  ];
+}
+
+/** Records the dead letter inside the transaction that moves the consumer past the event. */
+export async function insertParked(trx: Knex.Transaction, kind: ConsumerKind, consumer: string, f: Failure): Promise<number> {
+  const [sql, bindings] = parkedInsert(kind, consumer, f);
+  const { rows } = await trx.raw(`${sql} returning id`, bindings);
   await announceParked(trx);
   return Number(rows[0].id);
 }

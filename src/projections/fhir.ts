@@ -41,12 +41,14 @@ interface VersionRow {
 /**
  * Where each FHIR resource's stream stands (meta.versionId, meta.lastUpdated, the log position an
  * export's `_since` compares) and who wrote each of its events (Provenance). Read back by FHIR
- * reads right after a write, so a write waits for it like for the other lists.
+ * reads, which wait for it (src/http/fhir/fresh.ts): a write does not.
  */
 export const fhirProjection: Projection = {
   name: 'fhir',
   tables: ['fhir_versiones', 'fhir_procedencia'],
-  readYourWrites: true,
+  // Asynchronous: it records each event's log position, known only after the append commits.
+  // FHIR reads wait for it instead (src/http/fhir/fresh.ts), so writes never do.
+  readYourWrites: false,
   handles: (type) => FHIR_EVENT_TYPES.has(type),
   async apply(trx, stored) {
     const m = FHIR_STREAM.exec(stored.streamId);

@@ -8,7 +8,8 @@ import type { Member, RunnerCore } from './runner-core.ts';
  */
 export function waitOn(core: RunnerCore, members: Member[], position: Position | null, timeoutMs: number, types?: readonly string[]): Promise<boolean> {
   if (position === null) return Promise.resolve(true);
-  const names = members.filter((m) => !types || types.some((t) => m.accepts(t))).map((m) => m.handler.name);
+  // Inline consumers committed with the append itself: nothing to wait for.
+  const names = members.filter((m) => !core.isInline(m.handler.name) && (!types || types.some((t) => m.accepts(t)))).map((m) => m.handler.name);
   if (names.length === 0) return Promise.resolve(true);
   core.watcher.listen();
   // A consumer retrying a bad event (now, or from the moment it starts to) is not waited for:
@@ -20,4 +21,4 @@ export function waitOn(core: RunnerCore, members: Member[], position: Position |
 }
 
 /** The consumers a write waits for before answering (CheckpointedHandler.readYourWrites). */
-export const readers = (core: RunnerCore): Member[] => core.members.filter((m) => m.reads);
+export const readers = (core: RunnerCore): Member[] => core.members.filter((m) => m.reads && !core.isInline(m.handler.name));

@@ -7,6 +7,8 @@ import { CheckpointWatcher } from './watcher.ts';
 import { ParkedTally } from './parked-tally.ts';
 import { DEFAULT_LEASE_MS, instanceName, LeaseKeeper, type LeaseOptions } from './lease-keeper.ts';
 import { localCommitWakers } from './wakeups.ts';
+import type { InlineModels } from './inline.ts';
+import type { Adoption } from './inline-adoption.ts';
 
 // What the parts of a CheckpointRunner share (runner.ts): its consumers and where each stands, the
 // consumers this instance owns by lease, and the commits it reports to waiters and other processes.
@@ -35,6 +37,18 @@ export interface RunnerOptions {
    * DEFAULT_LEASE_MS; false: none, every batch races for the advisory locks (a private replay).
    */
   lease?: LeaseOptions | false;
+  /**
+   * PostgreSQL with inline read models (inline-adoption.ts): the capable consumers are run here only
+   * until they are adopted, which this runner does once one has caught up; inline ones are skipped
+   * and never waited for.
+   */
+  inline?: InlineRunning;
+}
+
+export interface InlineRunning {
+  /** The store's projector: which consumers it can write inline, and which are inline (read again at each load). */
+  models: Pick<InlineModels, 'capable' | 'isInline' | 'refresh'>;
+  adopt(handler: CheckpointedHandler, from: Position | null): Promise<Adoption>;
 }
 
 /**
@@ -69,7 +83,6 @@ export class RunnerCore {
   readonly parked: ParkedTally;
   /** The consumers this instance owns; null: it runs all of them (no leases). */
   readonly leases: LeaseKeeper | null;
-
   constructor(
     readonly knex: Knex,
     readonly store: EventStore,
@@ -91,9 +104,14 @@ export class RunnerCore {
     });
   }
 
-  /** The consumers this instance runs now. */
+  /** The consumers this instance runs now (an inline one is run by the appends). */
   mine(): Member[] {
-    return this.leases ? this.members.filter((m) => this.leases!.owns(m.handler.name)) : this.members;
+    return this.members.filter((m) => !this.isInline(m.handler.name) && (!this.leases || this.leases.owns(m.handler.name)));
+  }
+
+  /** Written in the appends' own transactions (as this process's store knows: read at each load and by its appends). */
+  isInline(name: string): boolean {
+    return this.options.inline?.models.isInline(name) ?? false;
   }
 
   /** Gained consumers start from where their previous owner left them; lost ones are its business now. */
@@ -130,6 +148,7 @@ export class RunnerCore {
   }
 
   async load(): Promise<void> {
+    await this.options.inline?.models.refresh();
     const db = await this.checkpoints();
     for (const m of this.members) {
       const position = db.get(m.handler.name) ?? null;

@@ -120,6 +120,7 @@ export class CheckpointRunner {
         await this.leases?.start(); // the first share, before the first batch (once)
         const step = await this.step();
         if (core.stopped) continue;
+        if (!step.progressed && core.options.inline) await this.adoptCaughtUp();
         if (step.progressed && step.short && core.options.coalesceMs) {
           await sleep(core.options.coalesceMs);
           continue;
@@ -158,6 +159,20 @@ export class CheckpointRunner {
       if (r.progressed) Object.assign(out, { progressed: true, short: false });
     }
     return out;
+  }
+
+  /** Idle: every capable consumer it runs has caught up, so it becomes inline (inline-adoption.ts). */
+  private async adoptCaughtUp(): Promise<void> {
+    const { core } = this;
+    const inline = core.options.inline!;
+    const ready = core.mine().filter((m) => inline.models.capable.has(m.handler.name) && !m.failure);
+    if (ready.length === 0) return;
+    for (const m of ready) {
+      const outcome = await inline.adopt(m.handler, m.position);
+      if (outcome === 'moved') core.loaded = false;
+      if (outcome === 'adopted') core.logger?.info({ readModel: m.handler.name }, 'read model written inline from now on');
+    }
+    await inline.models.refresh();
   }
 
   private untilNextRetry(pollMs: number): number {
@@ -204,9 +219,31 @@ export class CheckpointRunner {
     return waitOn(this.core, this.core.members, position, timeoutMs, types);
   }
 
+  /** waitFor, for the consumers named (those this runner does not have are not waited for). */
+  waitForNamed(names: readonly string[], position: Position | null, timeoutMs: number): Promise<boolean> {
+    return waitOn(this.core, this.core.members.filter((m) => names.includes(m.handler.name)), position, timeoutMs);
+  }
+
   /** Read-your-writes: waitFor, for the consumers a write waits for only (readYourWrites). */
   waitForReads(position: Position | null, timeoutMs: number, types?: readonly string[]): Promise<boolean> {
     return waitOn(this.core, readers(this.core), position, timeoutMs, types);
+  }
+
+  /**
+   * True once every read model its store can write inline has been adopted (at once without inline
+   * read models); false after `timeoutMs`. A server answers before that too: its writes then wait
+   * for those read models as on KurrentDB.
+   */
+  async inlineAdopted(timeoutMs: number): Promise<boolean> {
+    const inline = this.core.options.inline;
+    if (!inline) return true;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await inline.models.refresh();
+      if ([...inline.models.capable].every((n) => inline.models.isInline(n))) return true;
+      if (Date.now() >= deadline) return false;
+      await sleep(25);
+    }
   }
 
   /** Names of the consumers a write waits for (a read replica's token reads wait for the same). */

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { NOTIFY_CHANNEL, PostgresEventStore } from '../../src/eventstore/postgres.ts';
+import { APPENDERS_LOCK } from '../../src/eventstore/postgres-sql.ts';
 import type { NewEvent, StoredEvent, StreamWrite } from '../../src/eventstore/port.ts';
 import { createKnex } from '../../src/platform/database.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
@@ -9,10 +10,12 @@ import { eventStoreContract } from './contract.ts';
 
 /**
  * Test-only append that mirrors the adapter's insert, but keeps its transaction open `delayMs`
- * after inserting (and after queueing the notification), so transactions commit out of order.
+ * after inserting (and after queueing the notification), so transactions commit out of order. It
+ * takes the appenders' lock first, as practice_append does (migration 062): readers stop below it.
  */
 async function appendHoldingTransaction(knex: Knex, write: StreamWrite, delayMs: number): Promise<void> {
   await knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock_shared(?)', [APPENDERS_LOCK]);
     const { rows: cur } = await trx.raw('select max(stream_revision)::text as rev from events where stream_id = ?', [write.streamId]);
     let rev = cur[0].rev === null ? -1n : BigInt(cur[0].rev);
     if (write.expected !== 'any' && write.expected !== (rev < 0n ? 'noStream' : rev)) {
@@ -90,8 +93,10 @@ describe('event store: PostgreSQL specifics', function () {
       const early = event('Temprano');
       let inserted!: () => void;
       const isInserted = new Promise<void>((r) => (inserted = r));
-      // Transaction A inserts first (older tx id, lower sequence) but commits last.
+      // Transaction A, an appender (the appenders' lock first, as practice_append takes it), inserts
+      // first (older tx id, lower sequence) but commits last.
       a = db.knex.transaction(async (trx) => {
+        await trx.raw('select pg_advisory_xact_lock_shared(?)', [APPENDERS_LOCK]);
         await trx.raw(
           `insert into events (event_id, stream_id, stream_revision, type, data, metadata) values (?, 'a', 0, ?, '{}', ?::jsonb)`,
           [late.metadata.eventId, late.type, JSON.stringify(late.metadata)],
@@ -120,6 +125,45 @@ describe('event store: PostgreSQL specifics', function () {
       await a;
       await sub.stop();
     }
+  });
+
+  it('is not held back by a writing transaction that appends nothing (a read model batch, an outbox update, a lease beat)', async function () {
+    const start = await store.head();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    // An open transaction with an xid of its own, older than the append below: it used to hold
+    // pg_snapshot_xmin, and so every reader of the log, until it ended.
+    const other = db.knex.transaction(async (trx) => {
+      await trx.raw('select pg_current_xact_id()');
+      holding();
+      await released;
+    });
+    try {
+      await held;
+      const e = event('Leido');
+      await store.append([{ streamId: `sin-espera-${randomUUID()}`, events: [e], expected: 'noStream' }]);
+      const read = await store.readAll(start, 10);
+      expect(read.events.map((x) => x.metadata.eventId)).to.deep.equal([e.metadata.eventId]);
+      expect(await store.head()).to.equal(read.events[0].position);
+    } finally {
+      release();
+      await other;
+    }
+  });
+
+  it('refuses an append made after another write of its own transaction (readers could not tell it from a non-appender)', async function () {
+    const e = event('Tarde');
+    const err = await db.knex.transaction(async (trx) => {
+      await trx.raw('select pg_current_xact_id()');
+      return trx.raw(
+        `select * from practice_append(array[?]::text[], array['noStream']::text[], array[1]::int[], ?::jsonb, '{}'::text[], '{}'::text[], '{}'::boolean[])`,
+        [`tarde-${randomUUID()}`, JSON.stringify([{ w: 1, k: 1, id: e.metadata.eventId, type: e.type, data: {}, metadata: e.metadata }])],
+      ).then(() => null, (x: unknown) => x);
+    }).catch((x: unknown) => x);
+    expect(err).to.include({ code: 'PR400' });
+    expect((err as Error).message).to.match(/first write of its transaction/);
   });
 
   it('keeps log order when transaction ids cross a power of ten (999 -> 1000)', async function () {

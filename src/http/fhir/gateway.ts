@@ -16,6 +16,7 @@ import { checkReadQuery, parseSearch } from './search-request.ts';
 import { chargedSearches } from './search-budget.ts';
 import { awaitConsistency, consistencyOf, consistencyTokens } from '../consistency.ts';
 import { checkTypeAllowed, fhirViewer, viewerOfClient, viewerOfUser, type FhirClient } from './viewer.ts';
+import { fhirFresh } from './fresh.ts';
 
 export const FHIR_BASE_PATH = '/fhir/R4';
 const COUNTS = { defaultCount: 50, maxCount: 1000 };
@@ -73,7 +74,8 @@ function send(ctx: Context, body: unknown): void {
 function mountReads(router: Router, deps: AppDeps, auth: Middleware): void {
   const rc = () => fhirDbOf(deps);
   const charged = chargedSearches(deps.config.limits.fhirSlotAgendaDaysPerMinute);
-  router.get('/:type', jsonOnly, auth, async (ctx) => {
+  const fresh = fhirFresh(deps);
+  router.get('/:type', jsonOnly, auth, fresh, async (ctx) => {
     const type = typeOf(ctx);
     const viewer = fhirViewer(ctx);
     const req = parseSearch(ctx, type, COUNTS);
@@ -81,7 +83,7 @@ function mountReads(router: Router, deps: AppDeps, auth: Middleware): void {
     await recordFhirAccess(deps.knex, deps.clock, ctx, viewer, type.type, page.resources.flatMap((r) => type.patientsOf(r)));
     send(ctx, searchBundle(fhirBase(ctx, deps), type.type, ctx.querystring, page, (c) => withCursor(ctx.querystring, c)));
   });
-  router.get('/:type/:id', jsonOnly, auth, async (ctx) => {
+  router.get('/:type/:id', jsonOnly, auth, fresh, async (ctx) => {
     const type = typeOf(ctx);
     checkReadQuery(ctx);
     const viewer = fhirViewer(ctx);

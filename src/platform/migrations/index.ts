@@ -46,6 +46,7 @@ import * as m058 from './058_facturas_recordatorios.ts';
 import * as m059 from './059_stripe_eventos.ts';
 import * as m060 from './060_pagos.ts';
 import * as m061 from './061_analitica_facturas.ts';
+import * as m062 from './062_inline_append.ts';
 import * as m063 from './063_event_log_identity.ts';
 
 export interface Migration {
@@ -102,5 +103,6 @@ export const migrations: Record<string, Migration> = {
   '059_stripe_eventos': m059,
   '060_pagos': m060,
   '061_analitica_facturas': m061,
+  '062_inline_append': m062,
   '063_event_log_identity': m063,
 };

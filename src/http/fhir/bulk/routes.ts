@@ -47,7 +47,9 @@ async function jobViewer(deps: AppDeps, viewer: FhirViewer, level: Level, idGrup
 async function cutAt(deps: AppDeps): Promise<{ transactionTime: Date; posicion: string }> {
   const transactionTime = deps.clock.now();
   const head = await deps.store.head();
-  if (!(await deps.projections.waitForReads(head, deps.config.readYourWritesTimeoutMs))) throw errors.unavailable(5);
+  // Every read model an export reads, the asynchronous `fhir` included (inline ones are there at commit).
+  const names = [...deps.projections.readers(), 'fhir'];
+  if (!(await deps.projections.waitForNamed(names, head, deps.config.readYourWritesTimeoutMs))) throw errors.unavailable(5);
   return { transactionTime, posicion: sortablePosition(head ?? '0/0') };
 }
 
