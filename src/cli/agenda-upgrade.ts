@@ -9,6 +9,8 @@ import { sequenceIds } from '../platform/ids.ts';
 import { lookupHasher } from '../platform/security.ts';
 import { commandLookups } from '../command-lookups.ts';
 import { commandLine, isMainModule } from './args.ts';
+import { useInlineModels } from '../projections/inline.ts';
+import { allProjections } from '../projections/index.ts';
 
 const USAGE = `Usage: npm run agenda:upgrade
 
@@ -26,7 +28,9 @@ if (isMainModule(import.meta.url)) {
   try {
     const config = serviceConfig();
     const db = await openServiceDatabase(config, 3);
-    const { store, keys } = await openEventStore(config, db.knex, db.url);
+    const { store, raw, keys } = await openEventStore(config, db.knex, db.url);
+    // Its appends write the inline read models as a server's do (docs/read-models.md).
+    useInlineModels(raw, db.knex, allProjections(config));
     try {
       const deps = { store, knex: db.knex, clock: systemClock, config, ids: sequenceIds(db.knex), lookupHash: lookupHasher(await keys.serverKey('lookup')), lookups: commandLookups(db.knex) };
       const r = await upgradeLegacyAgendas(deps, (line, level) => process.stderr.write(`${level === 'warn' ? 'WARNING: ' : ''}${line}\n`));

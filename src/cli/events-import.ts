@@ -19,6 +19,7 @@ import { allProjections } from '../projections/index.ts';
 import { resetProjections } from '../projections/runner.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
 import { startProgress, type Progress } from './progress.ts';
+import { demoteInline } from '../projections/inline-adoption.ts';
 
 /**
  * The file's lines. The interface is made when iteration starts: readline emits lines as soon as it
@@ -92,6 +93,8 @@ export async function runImport(config: Config, file: string, opts: { keepCheckp
     });
   }
   const target = await openRawStore(config, db.knex, db.url);
+  // The importer appends events as stored (sealed): inline read models follow the log again until adopted.
+  if (target.kind === 'postgres') await demoteInline(db.knex, target.store);
   // The total is the file's own count (its end line, checked above).
   const progress = opts.progress ? startProgress('Importing', trailer.events) : null;
   try {

@@ -27,7 +27,7 @@ async function run(deps: CommandDeps, actor: Actor, step: Step) {
 export async function crearHistorial(deps: CommandDeps, actor: Actor, idPaciente: number, autoria: Autoria, campos: HistorialCampos): Promise<Created> {
   const idHistory = await deps.ids('historial');
   const r = await run(deps, actor, {
-    streamId: historialStream(idHistory), decider: historialDecider,
+    streamId: historialStream(idHistory), decider: historialDecider, fresh: true,
     command: { type: 'CrearHistorial', data: { ...campos, idHistory, idPaciente, autoria } },
   });
   return { id: idHistory, position: r.position, events: r.events };
@@ -50,7 +50,7 @@ export function eliminarHistorial(deps: CommandDeps, actor: Actor, idHistory: nu
 export async function registrarDiario(deps: CommandDeps, actor: Actor, idPaciente: number, campos: DiarioCampos): Promise<Created> {
   const idDiario = await deps.ids('diario');
   const r = await run(deps, actor, {
-    streamId: diarioStream(idDiario), decider: diarioDecider,
+    streamId: diarioStream(idDiario), decider: diarioDecider, fresh: true,
     command: { type: 'RegistrarDiario', data: { ...campos, idDiario, idPaciente } },
   });
   return { id: idDiario, position: r.position, events: r.events };
@@ -63,7 +63,7 @@ export function eliminarDiario(deps: CommandDeps, actor: Actor, idDiario: number
 export async function registrarProgreso(deps: CommandDeps, actor: Actor, idPaciente: number, fecha: string, niveles: ProgresoNiveles): Promise<Created> {
   const idProgress = await deps.ids('progreso');
   const r = await run(deps, actor, {
-    streamId: progresoStream(idProgress), decider: progresoDecider,
+    streamId: progresoStream(idProgress), decider: progresoDecider, fresh: true,
     command: { type: 'RegistrarProgreso', data: { ...niveles, idProgress, idPaciente, fecha } },
   });
   return { id: idProgress, position: r.position, events: r.events };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventStore, type ExpectedRevision, type Position, type Reservation, WrongExpectedRevisionError } from '../eventstore/port.ts';
+import { type EventStore, type ExpectedRevision, type Position, type Reservation, type StoredEvent, WrongExpectedRevisionError } from '../eventstore/port.ts';
 import type { CommandContext, Decider, DomainEvent } from './decider.ts';
 
 /** One aggregate's part of a command: its stream, its decider and the command it decides. */
@@ -13,6 +13,13 @@ export interface Step<S = any, C = any, E extends DomainEvent = DomainEvent> {
    * later read, so nothing written in between slips under the command. Absent: the handler's read.
    */
   expected?: ExpectedRevision;
+  /**
+   * The stream's id was just taken from a sequence, so the stream cannot exist yet: where the store
+   * allows it (skipsFreshReads: PostgreSQL) it is not read, the command is decided from the initial
+   * state and appended with 'noStream'; should that meet a WrongExpectedRevision anyway, the retry
+   * reads the stream as for any other step.
+   */
+  fresh?: boolean;
 }
 
 export interface Handled {
@@ -44,8 +51,7 @@ export async function handleCommand(
     const steps = typeof plan === 'function' ? await plan() : plan;
     const writes = [];
     const all: DomainEvent[] = [];
-    // Every stream of the command in one round trip, then decided in the plan's order.
-    const histories = await store.readStreams(steps.map((step) => step.streamId));
+    const histories = await readHistories(store, steps, attempt === 1 && store.skipsFreshReads === true);
     for (const [i, step] of steps.entries()) {
       const history = histories[i];
       let state = step.decider.initialState();
@@ -66,6 +72,18 @@ export async function handleCommand(
       if (attempt > 1) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
     }
   }
+}
+
+/**
+ * Every stream of the command in one round trip (none when all are fresh), in the plan's order;
+ * a fresh step's stream is taken as empty unless `trustFresh` is off (a retry after a conflict).
+ */
+async function readHistories(store: EventStore, steps: Step[], trustFresh: boolean): Promise<StoredEvent[][]> {
+  const skip = (step: Step) => trustFresh && step.fresh === true;
+  const toRead = steps.filter((step) => !skip(step)).map((step) => step.streamId);
+  const read = toRead.length > 0 ? await store.readStreams(toRead) : [];
+  let next = 0;
+  return steps.map((step) => (skip(step) ? [] : read[next++]));
 }
 
 function withMetadata(event: DomainEvent, ctx: CommandContext) {

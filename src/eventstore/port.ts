@@ -83,6 +83,12 @@ export const matchesStreamsOf = (m: EventMetadata, q: StreamsOfQuery): boolean =
   m.sealing?.subject === q.sealedFor || m.actor?.idUsuario === q.actor;
 
 export interface EventStore {
+  /**
+   * A command may skip reading a stream whose id it has just taken from a sequence (Step.fresh): the
+   * append's own 'noStream' check is the safety, and a refusal is retried with a read. Not KurrentDB:
+   * there the read keeps the client's channel working after a failed discovery (an election).
+   */
+  readonly skipsFreshReads?: boolean;
   /** Appends to one or more streams atomically; all expected revisions must hold. */
   append(writes: StreamWrite[], reservations?: Reservation[]): Promise<AppendResult>;
   readStream(streamId: string): Promise<StoredEvent[]>;

@@ -49,6 +49,7 @@ export class PostgresEventStore implements EventStore {
   private announcePending = false;
   private lastAnnounced = -Infinity;
   private announcing: Promise<void> | null = null;
+  readonly skipsFreshReads = true;
   /** The read models written in each append's own transaction (null: none, all follow the log). */
   private inline: InlineProjector | null = null;
 

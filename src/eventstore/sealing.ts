@@ -140,6 +140,10 @@ export class SealingEventStore implements EventStore {
   }
 
   /** Metadata is never sealed: the inner store answers. */
+  get skipsFreshReads() {
+    return this.inner.skipsFreshReads;
+  }
+
   streamsOf(query: StreamsOfQuery) {
     return streamsOf(this.inner, query);
   }

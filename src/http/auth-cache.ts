@@ -163,6 +163,7 @@ class ObservedStore implements EventStore {
   readStreamAsStored(streamId: string) { return asStored(this.inner, streamId); }
   readLastEvents(streamIds: readonly string[]) { return lastEvents(this.inner, streamIds); }
   streamsOf(query: StreamsOfQuery) { return streamsOf(this.inner, query); }
+  get skipsFreshReads() { return this.inner.skipsFreshReads; }
   readAll(...args: Parameters<EventStore['readAll']>) { return this.inner.readAll(...args); }
   subscribe(...args: Parameters<EventStore['subscribe']>) { return this.inner.subscribe(...args); }
   waitForEvents(timeoutMs: number) { return this.inner.waitForEvents(timeoutMs); }

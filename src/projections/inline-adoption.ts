@@ -46,3 +46,25 @@ export async function adoptInline(knex: Knex, store: EventStore, handler: Checkp
     throw err;
   });
 }
+
+/**
+ * The inline read models follow the log again from its head (a checkpoint there each), until their
+ * runner adopts them again: before events are appended by a writer that does not write them (the
+ * importer appends events as stored, sealed). Returns how many there were.
+ */
+export async function demoteInline(knex: Knex, store: EventStore): Promise<number> {
+  return knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [APPENDERS_LOCK]);
+    const names: string[] = (await trx('inline_projections').select('name')).map((r: { name: string }) => r.name);
+    if (names.length === 0) return 0;
+    const head = await store.head(); // no append in flight under the lock: every event is readable
+    await trx.raw(
+      `insert into projection_checkpoints (name, position, updated_at) select n, ?, now() from unnest(?::text[]) as n
+       on conflict (name) do update set position = excluded.position, updated_at = now()`,
+      [head, names],
+    );
+    await trx('inline_projections').delete();
+    await trx.raw('select pg_notify(?, ?)', [CHECKPOINT_CHANNEL, 'projection_checkpoints']);
+    return names.length;
+  });
+}

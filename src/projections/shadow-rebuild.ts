@@ -4,6 +4,7 @@ import type { EventStore, Position } from '../eventstore/port.ts';
 import type { Logger } from '../platform/logger.ts';
 import { CheckpointRunner, type CheckpointedHandler, type Projection } from './runner.ts';
 import { accepts } from './batch.ts';
+import { APPENDERS_LOCK } from '../eventstore/postgres-sql.ts';
 import { checkCopyable, createCopies, grabLiveTables, makeLogged, swapTables, tableOf, type Table } from './shadow-tables.ts';
 
 // Rebuild without downtime (npm run projections:rebuild -- --shadow). Fresh copies of the read-model
@@ -116,13 +117,15 @@ function shadowKnex(url: string, schema: string): Knex {
 }
 
 /**
- * The switch: every projection's lock (sorted, as resetProjections takes them, so neither can deadlock
+ * The switch: the appenders' lock (exclusive: inline read models are written by appends), every projection's lock (sorted, as resetProjections takes them, so neither can deadlock
  * the other), the events appended since the copies caught up, the table swap, the checkpoints. The
  * lock timeout bounds how long readers queue behind the swap if a long query holds an old table.
  */
 async function switchOver(knex: Knex, store: EventStore, schema: string, projections: Projection[], tables: Table[], lockTimeoutMs: number): Promise<number> {
   return knex.transaction(async (trx) => {
     await trx.raw(`set local lock_timeout = ${Math.max(1, Math.floor(lockTimeoutMs))}`);
+    // No append in flight, none starting, until the commit: inline read models are written by appends.
+    await trx.raw('select pg_advisory_xact_lock(?)', [APPENDERS_LOCK]);
     for (const name of [...new Set(projections.map((p) => p.name))].sort()) {
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection_checkpoints:${name}`]);
     }
@@ -136,6 +139,8 @@ async function switchOver(knex: Knex, store: EventStore, schema: string, project
     }
     await grabLiveTables(trx, tables, projections, lockTimeoutMs);
     await swapTables(trx, schema, tables, projections);
+    // The copies are at the moved checkpoints: an inline read model follows the log from there until its runner adopts it again.
+    await trx.withSchema('public').table('inline_projections').whereIn('name', [...positions.keys()]).delete();
     for (const [name, position] of positions) {
       if (position === null) await trx.withSchema('public').table('projection_checkpoints').where({ name }).delete();
       else await trx.raw(
