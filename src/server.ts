@@ -128,6 +128,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // PostgreSQL: the read models a client reads back are written in each append's own transaction
   // (docs/read-models.md "Inline and asynchronous"); the runner replays them only until it adopts them.
   const inline = useInlineModels(opened.raw, knex, allProjections(config));
+  // Which are inline already (another instance adopted them): known before anything waits for them.
+  await inline?.refresh();
   // The callers' users in memory, evicted by their events: this process's appends (observe) and any other's (follow).
   // Every hit is checked against the read model (a prepared read sent after the request arrived; the checks
   // waiting together share one, src/http/auth-checks.ts): a change answered by another instance is in force here at once.

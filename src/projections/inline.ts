@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import knexFactory, { type Knex } from 'knex';
 import type { InlineFailure, InlinePart, InlineProjector, InlineStatement } from '../eventstore/inline-port.ts';
@@ -13,7 +12,6 @@ import type { Projection } from './runner.ts';
 // (a recorded statement answers no rows), which the equality test of inline and rebuilt read
 // models holds (test/projections/inline-rebuild.test.ts).
 
-const sink = new AsyncLocalStorage<InlineStatement[]>();
 const require = createRequire(import.meta.url);
 const PgClient = require('knex/lib/dialects/postgres/index.js') as new (config: Knex.Config) => object;
 
@@ -21,19 +19,22 @@ const CONTROL = /^\s*(begin|commit|rollback)\b/i;
 /** A read answers nothing here (nor does RETURNING): a handler that reads cannot be inline. */
 const READ = /^\s*select\b(?!\s+pg_notify\()/i;
 
-/** knex's PostgreSQL client with a connection that records statements instead of sending them. */
-class RecordingClient extends (PgClient as unknown as new (config: Knex.Config) => { query: unknown }) {
-  async acquireConnection() {
-    const statements = sink.getStore();
-    if (!statements) throw new Error('an inline read model ran outside an append');
-    return {
-      query(config: { text: string; values?: unknown[] }, done: (err: Error | null, res?: unknown) => void) {
-        if (CONTROL.test(config.text)) return done(null, { command: 'BEGIN', rows: [], rowCount: 0, fields: [] });
-        if (READ.test(config.text)) return done(new Error(`an inline read model cannot read: ${config.text.slice(0, 60)}`));
-        statements.push({ text: config.text, values: config.values ?? [] });
-        done(null, { command: config.text.trim().split(/\s/, 1)[0].toUpperCase(), rows: [], rowCount: 0, fields: [] });
-      },
-    };
+/** A connection for knex that records the statements it is given instead of sending them. */
+function recordingConnection(statements: InlineStatement[]) {
+  return {
+    query(config: { text: string; values?: unknown[] }, done: (err: Error | null, res?: unknown) => void) {
+      if (CONTROL.test(config.text)) return done(null, { command: 'BEGIN', rows: [], rowCount: 0, fields: [] });
+      if (READ.test(config.text)) return done(new Error(`an inline read model cannot read: ${config.text.slice(0, 60)}`));
+      statements.push({ text: config.text, values: config.values ?? [] });
+      done(null, { command: config.text.trim().split(/\s/, 1)[0].toUpperCase(), rows: [], rowCount: 0, fields: [] });
+    },
+  };
+}
+
+/** knex's PostgreSQL client, never connected: each recording transaction brings its own connection. */
+class RecordingClient extends (PgClient as unknown as new (config: Knex.Config) => object) {
+  async acquireConnection(): Promise<never> {
+    throw new Error('an inline read model ran outside an append');
   }
 
   async releaseConnection() {}
@@ -44,7 +45,7 @@ const recorder = knexFactory({ client: RecordingClient as unknown as typeof knex
 /** The statements `work` issues, none of them run. */
 async function record(work: (trx: Knex.Transaction) => Promise<void>): Promise<InlineStatement[]> {
   const statements: InlineStatement[] = [];
-  await sink.run(statements, () => recorder.transaction(work));
+  await recorder.transaction(work, { connection: recordingConnection(statements) } as Knex.TransactionConfig);
   return statements;
 }
 
@@ -52,7 +53,7 @@ async function record(work: (trx: Knex.Transaction) => Promise<void>): Promise<I
 export interface InlineModels extends InlineProjector {
   /** The read models this version can write inline (those that serve read-your-writes). */
   readonly capable: ReadonlySet<string>;
-  /** Those this projector wrote inline in its last append (the set it last read). */
+  /** Whether it is inline, as this projector last read the set (at a runner's load, or when an append found it changed). */
   isInline(name: string): boolean;
 }
 

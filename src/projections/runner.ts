@@ -80,9 +80,15 @@ export class CheckpointRunner {
     this.leases = this.core.leases;
   }
 
-  /** Names of the consumers this instance runs (/metrics, /health). */
+  /** Names of the consumers whose leases this instance holds (/metrics, /health; an inline one's appends write it meanwhile). */
   owned(): string[] {
-    return this.core.mine().map((m) => m.handler.name);
+    const { core } = this;
+    return core.members.filter((m) => !core.leases || core.leases.owns(m.handler.name)).map((m) => m.handler.name);
+  }
+
+  /** Names of the consumers written in the appends' own transactions now (not run by any runner). */
+  inline(): string[] {
+    return this.core.members.filter((m) => this.core.isInline(m.handler.name)).map((m) => m.handler.name);
   }
 
   start(): void {
@@ -200,9 +206,11 @@ export class CheckpointRunner {
     return true;
   }
 
-  /** Last committed position of every consumer (from the database: another process may run them). */
-  checkpoints(): Promise<Map<string, Position | null>> {
-    return this.core.checkpoints();
+  /** Last committed position of every consumer that follows the log (from the database: another process may run them); inline ones are with the log. */
+  async checkpoints(): Promise<Map<string, Position | null>> {
+    const all = await this.core.checkpoints();
+    for (const name of this.inline()) all.delete(name);
+    return all;
   }
 
   /** Consumers between attempts on an event (not yet parked). */
