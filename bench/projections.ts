@@ -10,6 +10,7 @@ import { loadConfig } from '../src/platform/config.ts';
 import { createKnex, migrate } from '../src/platform/database.ts';
 import { allProjections } from '../src/projections/index.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections, type Projection } from '../src/projections/runner.ts';
+import { OffThreadReads, type ReadsSource } from '../src/projections/rebuild-reads.ts';
 import { shadowRebuild } from '../src/projections/shadow-rebuild.ts';
 import { BENCH_MASTER_KEY } from './lib/api.ts';
 import { withTempDir, type SectionContext } from './lib/context.ts';
@@ -26,6 +27,8 @@ export interface OpenedStore {
   store: EventStore;
   /** Every read model, with the bench's configuration (pepper, zone). */
   projections: Projection[];
+  /** What a rebuild's reading worker opens its own store with (src/projections/rebuild-reads.ts). */
+  source: ReadsSource;
   close(): Promise<void>;
 }
 
@@ -35,7 +38,7 @@ export async function openBenchStore(url: string, dataDir: string): Promise<Open
   await migrate(knex);
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, MASTER_KEY: BENCH_MASTER_KEY, JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
   const { store } = await openEventStore(config, knex, url);
-  return { knex, url, store, projections: allProjections(config), close: async () => { await store.close(); await knex.destroy(); } };
+  return { knex, url, store, projections: allProjections(config), source: { ...config, url }, close: async () => { await store.close(); await knex.destroy(); } };
 }
 
 /** One pass over the whole log through the store (decryption included), applying nothing. */
@@ -71,14 +74,19 @@ export function parkedRecorder(): { parked: string[]; onParked: (name: string, i
   return { parked, onParked: (name, id) => parked.push(`${name} (parked #${id})`) };
 }
 
-/** Empties every read model and replays the log; returns the time and when each projection finished. */
+/**
+ * Empties every read model and replays the log as npm run projections:rebuild does (the log read
+ * and opened on a worker thread); returns the time and when each projection finished.
+ */
 export async function rebuild(o: OpenedStore, timeoutMs: number): Promise<{ seconds: number; slowest: string }> {
   await resetProjections(o.knex, o.projections);
   const head = await o.store.head();
   const finished = new Map<string, number>();
   const t = performance.now();
   const { parked, onParked } = parkedRecorder();
-  const runner = new CheckpointRunner(o.knex, o.store, projectionHandlers(o.projections), {
+  const reads = await OffThreadReads.start(o.store, o.source);
+  if (!reads.offThread) throw new Error('rebuild: the reading worker did not start');
+  const runner = new CheckpointRunner(o.knex, reads, projectionHandlers(o.projections), {
     table: 'projection_checkpoints',
     onParked,
     // Called per consumer per committed batch: the first batch that reaches the head is when that read model finished.
@@ -91,6 +99,7 @@ export async function rebuild(o: OpenedStore, timeoutMs: number): Promise<{ seco
   const seconds = (performance.now() - t) / 1000;
   const error = ok && parked.length === 0 ? null : notCaughtUp(runner, parked, 'rebuild', timeoutMs);
   await runner.stop();
+  await reads.stopWorker();
   if (error) throw error;
   const slowest = [...finished].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ');
   return { seconds, slowest };
@@ -123,7 +132,8 @@ async function rebuildFigures(ctx: SectionContext, o: OpenedStore): Promise<void
       // The default CLI path: copies filled beside the live tables (unlogged), made logged, swapped in.
       ctx.log(`projections: rebuilding ${fmt(written)} events beside the live tables (shadow)`);
       const ts = performance.now();
-      await shadowRebuild({ knex: o.knex, url: o.url, store: o.store, projections: o.projections });
+      const reads = await OffThreadReads.start(o.store, o.source);
+      await shadowRebuild({ knex: o.knex, url: o.url, store: reads, projections: o.projections }).finally(() => reads.stopWorker());
       const shadowSeconds = (performance.now() - ts) / 1000;
       ctx.add({
         section: SECTION, name: `rebuild beside the live tables and swap (npm run projections:rebuild), ${fmt(written)} events`,

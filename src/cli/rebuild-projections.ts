@@ -13,6 +13,7 @@ import { createLogger } from '../platform/logger.ts';
 import { allProjections } from '../projections/index.ts';
 import { CheckpointRunner, projectionHandlers, resetProjections } from '../projections/runner.ts';
 import { instanceName } from '../projections/lease-keeper.ts';
+import { OffThreadReads } from '../projections/rebuild-reads.ts';
 import { commandLine, isMainModule, UsageError } from './args.ts';
 import { eventsReplayed, replayProgress, type ReplayProgress } from './rebuild-progress.ts';
 import { rebuildProjectionsShadow } from './rebuild-shadow.ts';
@@ -40,7 +41,9 @@ export async function rebuildProjections(
   let progress: ReplayProgress | null = null;
   const onBatch = (name: string, position: Position) => progress?.onBatch(name, position);
   const logger = createLogger(config.logLevel, { destination: 'stderr' });
-  const runner = new CheckpointRunner(db.knex, store, projectionHandlers(projections), {
+  // The log is read and opened on a worker thread: this one applies the read models meanwhile.
+  const reads = await OffThreadReads.start(store, { ...config, url: db.url }, logger);
+  const runner = new CheckpointRunner(db.knex, reads, projectionHandlers(projections), {
     table: 'projection_checkpoints', onBatch, lease: { instance: `rebuild-${instanceName()}`, ms: config.consumerLeaseMs },
   }, logger);
   try {
@@ -57,6 +60,7 @@ export async function rebuildProjections(
   } finally {
     progress?.stop(false); // a no-op after a finished replay
     await runner.stop();
+    await reads.stopWorker();
     await store.close();
     await db.close();
   }

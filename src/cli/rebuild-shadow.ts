@@ -5,6 +5,7 @@ import { openEventStore } from '../eventstore/open.ts';
 import type { Config } from '../platform/config.ts';
 import { createLogger } from '../platform/logger.ts';
 import { allProjections } from '../projections/index.ts';
+import { OffThreadReads } from '../projections/rebuild-reads.ts';
 import { shadowRebuild } from '../projections/shadow-rebuild.ts';
 import { eventsReplayed, replayProgress } from './rebuild-progress.ts';
 import { openServiceDatabase } from './service-data.ts';
@@ -19,6 +20,9 @@ export async function rebuildProjectionsShadow(
   const { store, raw } = await openEventStore(config, db.knex, db.url);
   const target = await store.head();
   const progress = opts.progress ? await replayProgress(config, db.knex, store, new Set(allProjections(config).map((p) => p.name)).size, target) : null;
+  const logger = createLogger(config.logLevel, { destination: 'stderr' });
+  // The log is read and opened on a worker thread: this one fills the copies meanwhile.
+  const reads = await OffThreadReads.start(store, { ...config, url: db.url }, logger);
   try {
     // Every line after the first comes once the replay is over: the progress report ends before it.
     let lines = 0;
@@ -27,7 +31,7 @@ export async function rebuildProjectionsShadow(
       log(line);
     };
     const { ms } = await shadowRebuild({
-      knex: db.knex, url: db.url, store, projections: allProjections(config), target, logger: createLogger(config.logLevel, { destination: 'stderr' }),
+      knex: db.knex, url: db.url, store: reads, projections: allProjections(config), target, logger,
       log: say, onBatch: progress?.onBatch,
     });
     progress?.stop(true);
@@ -36,6 +40,7 @@ export async function rebuildProjectionsShadow(
     return { events, ms };
   } finally {
     progress?.stop(false); // a no-op after a finished replay
+    await reads.stopWorker();
     await store.close();
     await db.close();
   }

@@ -10,7 +10,7 @@ import { SealingEventStore } from './sealing.ts';
  * The configured event store, behind the sealing layer that every reader and writer must use;
  * `raw` reads it as stored (sealed), for the tamper-evident log only.
  */
-export async function openEventStore(config: Config, knex: Knex, url: string): Promise<{ store: EventStore; raw: EventStore; keys: KeyRing }> {
+export async function openEventStore(config: Pick<Config, 'eventStore' | 'kurrentdbUrl' | 'masterKey'>, knex: Knex, url: string): Promise<{ store: EventStore; raw: EventStore; keys: KeyRing }> {
   let raw: EventStore;
   if (config.eventStore === 'kurrentdb') {
     const { KurrentEventStore } = await import('./kurrentdb.ts' as string);
