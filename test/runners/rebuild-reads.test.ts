@@ -52,7 +52,7 @@ describe('rebuild reads on a worker thread', function () {
     await db.drop();
   });
 
-  const start = () => OffThreadReads.start(store, { ...testConfig(db.url), url: db.url });
+  const start = () => OffThreadReads.start(store, { ...testConfig(db.url), url: db.url }, undefined, true);
 
   it('gives every page exactly as the sealing store does, opened, in log order, erased fields included', async () => {
     reads = await start();
