@@ -74,6 +74,8 @@ export interface Endpoint {
   floorPath?: (fx: HttpFixture) => string;
   /** The db floor's path for one INSERT of the same payload (writes): sent the same request as the service. */
   writeFloorPath?: string;
+  /** Also measured with one client alone (concurrency 1): a write's own latency, nothing queued behind others. */
+  alone?: boolean;
 }
 
 export const ENDPOINTS: Endpoint[] = [
@@ -91,11 +93,13 @@ export const ENDPOINTS: Endpoint[] = [
     name: 'POST /api/diario-emocional',
     options: (fx) => ({ method: 'POST', path: '/api/diario-emocional', token: fx.diario.token, body: { emocion: 'Calma', intensidad: 4, nota: 'Paseo por el parque' } }),
     writeFloorPath: '/diario-emocional',
+    alone: true,
   },
   {
     name: 'POST /api/citas (free slots)',
     options: (fx) => ({ method: 'POST', path: '/api/citas', tokenFor: (n) => bookerToken(fx, n), bodyFor: (n) => bookingBody(fx, n) }),
     writeFloorPath: '/citas',
+    alone: true,
   },
   {
     name: 'POST /auth/login (bcrypt cost 10)',
@@ -114,6 +118,17 @@ async function measure(ctx: SectionContext, url: string, o: Omit<LoadOptions, 'u
 
 const latency = (r: LoadResult) => ({ p50Ms: r.p50Ms, p99Ms: r.p99Ms });
 const WRITE_FLOOR = 'node:http + pg, one INSERT per request';
+
+/** One client writing alone: its p50 is the write's own latency (issue 33's target: diary <= 3 ms, booking <= 8 ms). */
+async function aloneFigure(ctx: SectionContext, url: string, e: Endpoint, fx: HttpFixture): Promise<void> {
+  const o = e.options(fx);
+  const offset = 500_000; // slots no other measurement books (the measured ones stay below 200,000, the warm-up above 1,000,000)
+  const r = await load({
+    ...o, url, seconds: ctx.sizes.http.seconds, connections: 1, maxRequests: 50_000,
+    bodyFor: o.bodyFor ? (n: number) => o.bodyFor!(n + offset) : undefined, tokenFor: o.tokenFor ? (n: number) => o.tokenFor!(n + offset) : undefined,
+  });
+  ctx.add({ section: SECTION, name: `${e.name}, one client alone (concurrency 1)`, value: round(r.rps, 0), unit: 'req/s', ...latency(r), ratios: [], note: failureNote(r.failures) });
+}
 
 export async function httpSection(ctx: SectionContext): Promise<void> {
   const url = await ctx.pg.createDatabase('bench_http');
@@ -153,6 +168,7 @@ export async function httpSection(ctx: SectionContext): Promise<void> {
         if (dbFloor) ratios.push({ to: 'node:http + pg floor', value: ratio(r.rps, dbFloor.rps) });
         if (writeFloor) ratios.push({ to: WRITE_FLOOR, value: ratio(r.rps, writeFloor.rps) });
         ctx.add({ section: SECTION, name: e.name, value: round(r.rps, 0), unit: 'req/s', ...latency(r), ratios, note: failureNote(r.failures) });
+        if (e.alone) await aloneFigure(ctx, service.ready.url, e, fx);
       }
     } finally {
       for (const c of children.reverse()) await c.stop();

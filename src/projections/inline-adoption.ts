@@ -68,3 +68,9 @@ export async function demoteInline(knex: Knex, store: EventStore): Promise<numbe
     return names.length;
   });
 }
+
+/** The read models among `names` that are inline now. */
+export async function adoptedAmong(knex: Knex, names: readonly string[]): Promise<Set<string>> {
+  const rows: { name: string }[] = await knex('inline_projections').whereIn('name', [...names]).select('name');
+  return new Set(rows.map((r) => r.name));
+}

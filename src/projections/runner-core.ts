@@ -8,7 +8,7 @@ import { ParkedTally } from './parked-tally.ts';
 import { DEFAULT_LEASE_MS, instanceName, LeaseKeeper, type LeaseOptions } from './lease-keeper.ts';
 import { localCommitWakers } from './wakeups.ts';
 import type { InlineModels } from './inline.ts';
-import type { Adoption } from './inline-adoption.ts';
+import { adoptedAmong, type Adoption } from './inline-adoption.ts';
 
 // What the parts of a CheckpointRunner share (runner.ts): its consumers and where each stands, the
 // consumers this instance owns by lease, and the commits it reports to waiters and other processes.
@@ -83,6 +83,9 @@ export class RunnerCore {
   readonly parked: ParkedTally;
   /** The consumers this instance owns; null: it runs all of them (no leases). */
   readonly leases: LeaseKeeper | null;
+  /** Without `options.inline`: the read models inline_projections names (read at each load). */
+  private adoptedElsewhere = new Set<string>();
+
   constructor(
     readonly knex: Knex,
     readonly store: EventStore,
@@ -111,7 +114,7 @@ export class RunnerCore {
 
   /** Written in the appends' own transactions (as this process's store knows: read at each load and by its appends). */
   isInline(name: string): boolean {
-    return this.options.inline?.models.isInline(name) ?? false;
+    return this.options.inline ? this.options.inline.models.isInline(name) : this.adoptedElsewhere.has(name);
   }
 
   /** Gained consumers start from where their previous owner left them; lost ones are its business now. */
@@ -147,8 +150,15 @@ export class RunnerCore {
     for (const w of [...localCommitWakers]) w();
   }
 
+  /** Which consumers are inline now, from the database (a reset or an adoption elsewhere changes it). */
+  async refreshInline(): Promise<void> {
+    if (this.options.inline) await this.options.inline.models.refresh();
+    // A runner that adopts nothing (a rebuild's) still learns which read models a server's runner adopted: not to wait for them.
+    else if (this.options.table === 'projection_checkpoints') this.adoptedElsewhere = await adoptedAmong(this.knex, this.members.map((m) => m.handler.name));
+  }
+
   async load(): Promise<void> {
-    await this.options.inline?.models.refresh();
+    await this.refreshInline();
     const db = await this.checkpoints();
     for (const m of this.members) {
       const position = db.get(m.handler.name) ?? null;

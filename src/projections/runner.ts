@@ -223,7 +223,10 @@ export class CheckpointRunner {
    * `types`) has committed `position`, false after `timeoutMs`. Woken by this process's commits
    * and other processes' announcements, never by polling.
    */
-  waitFor(position: Position | null, timeoutMs: number, types?: readonly string[]): Promise<boolean> {
+  async waitFor(position: Position | null, timeoutMs: number, types?: readonly string[]): Promise<boolean> {
+    // Which are inline, read again: a reset just now sends them back to the log (a write's own wait,
+    // waitForReads, needs no read: its append checked the set under the appenders' lock).
+    await this.core.refreshInline();
     return waitOn(this.core, this.core.members, position, timeoutMs, types);
   }
 

@@ -10,6 +10,7 @@ import { rebuildProjections } from '../../src/cli/rebuild-projections.ts';
 import { openEventStore } from '../../src/eventstore/open.ts';
 import { createTestDatabase, type TestDatabase, PROJECTION_OPTIONS } from '../support/db.ts';
 import { appendTicks, commandDeps, dumpTables, sleep, testConfig } from './support.ts';
+import { APPENDERS_LOCK } from '../../src/eventstore/postgres-sql.ts';
 
 const SYSTEM = { idUsuario: null, rol: 'SYSTEM' } as const;
 
@@ -233,9 +234,11 @@ describe('projection runner (PostgreSQL)', function () {
     expect(await runner.waitFor(await appended, 5_000)).to.equal(true);
     expect(Date.now() - t0, 'lost wake-up: waited for the poll tick').to.be.below(1_000);
 
-    // Another process's open transaction (with a transaction id) hides a newer event for a while;
-    // when it commits nothing is notified, yet the runner must not sit until its poll tick.
+    // Another process's append in flight (the appenders' lock, then a transaction id: migration 062)
+    // hides a newer event for a while; when it commits nothing is notified, yet the runner must not
+    // sit until its poll tick.
     const blocker = await db.knex.transaction();
+    await blocker.raw('select pg_advisory_xact_lock_shared(?)', [APPENDERS_LOCK]);
     await blocker.raw('select pg_current_xact_id()');
     const [hidden] = await appendTicks(store, 1, { from: 2 });
     await sleep(100);
