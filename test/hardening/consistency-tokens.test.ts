@@ -10,7 +10,9 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 
 const TOKEN = 'X-Consistency-Token';
 const legacy = (position: string) => Buffer.from(position, 'utf8').toString('base64url');
-const FUTURE = legacy('99999999999999/1'); // a token as the previous version issued them, far ahead of any log
+// A token as the previous version issued them, far ahead of any log: 2^63 - 1, since a KurrentDB log's
+// positions are byte offsets (the stand-in's start past 2^53), not PostgreSQL's small transaction ids.
+const FUTURE = legacy('9223372036854775807/1');
 
 describe('X-Consistency-Token: only a token the service issued may hold a read', function () {
   this.timeout(20_000);
