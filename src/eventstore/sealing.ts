@@ -35,7 +35,9 @@ export class SealingEventStore implements EventStore {
       const plan = await this.keys.forAppend(...this.needs(writes, attempt === 1 && appendsKeyRows(this.inner)));
       const sealed = writes.map((w) => ({ ...w, events: w.events.map((e) => this.sealEvent(w.streamId, e, plan)) }));
       try {
-        const result = await this.write(sealed, reservations, plan, writes);
+        // The read models written inline see what a replay sees: the data opened, the metadata as stored (its `sealing`).
+        const opened = writes.map((w, i) => ({ ...w, events: w.events.map((e, k) => ({ ...e, metadata: sealed[i].events[k].metadata })) }));
+        const result = await this.write(sealed, reservations, plan, opened);
         this.keys.settle(plan);
         return result;
       } catch (err) {

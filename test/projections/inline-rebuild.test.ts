@@ -41,7 +41,23 @@ async function step(w: World, r: () => number): Promise<void> {
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const pac = pick(w.pacientes);
   const today = DateTime.now().setZone(ZONE);
-  switch (Math.floor(r() * 9)) {
+  switch (Math.floor(r() * 11)) {
+    case 9: {
+      // An invoice (its recipient sealed under the patient's billing key: the metadata a replay sees).
+      const f = await w.srv.request('POST', '/api/admin/facturas', { token: w.admin, body: { idPaciente: pac.idPaciente, lineas: [{ descripcion: 'Sesión', precioCentimos: 6000 }] } });
+      expect(f.status, f.text).to.equal(201);
+      return;
+    }
+    case 10: {
+      // An erasure: the patient leaves the lists; their invoices stay (docs/billing.md "Retention").
+      if (w.pacientes.length < 2) return;
+      const i = Math.floor(r() * w.pacientes.length);
+      const [gone] = w.pacientes.splice(i, 1);
+      await ok(w.srv, 'DELETE', `/api/pacientes/${gone.idPaciente}`, w.admin);
+      w.citas = w.citas.filter((c) => c.pac !== gone);
+      w.diarios = w.diarios.filter((d) => d.pac !== gone);
+      return;
+    }
     case 0: {
       const p = await newPaciente(w.srv);
       await asignar(w.srv, w.admin, p.idPaciente, w.psi.idPsicologo);
@@ -102,6 +118,7 @@ describe('inline read models equal rebuilt ones (random histories)', function ()
       const admin = await srv.adminToken();
       const psi = await newPsicologo(srv, admin);
       const w: World = { srv, admin, psi, pacientes: [], citas: [], diarios: [], slot: 0 };
+      await ok(srv, 'PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'CONSULTA', consulta: { nombreRazon: 'Consulta S.L.', nif: 'B12345674', domicilio: ['Calle Mayor 1'] } });
       for (let i = 0; i < 2; i++) {
         const p = await newPaciente(srv);
         await asignar(srv, admin, p.idPaciente, psi.idPsicologo);
