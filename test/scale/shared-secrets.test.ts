@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../src/platform/config.ts';
 import { StartupError } from '../../src/platform/startup-error.ts';
 import { startServer } from '../../src/server.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
-import { runCli } from '../cli/support.ts';
+import { runCli, storeEnv } from '../cli/support.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { UNTHROTTLED } from '../support/limits.ts';
 
@@ -36,7 +36,8 @@ describe('a second instance with secrets of its own is refused at start, naming 
     const dataDir = mkdtempSync(join(tmpdir(), 'practice-second-'));
     dirs.push(dataDir);
     const config = loadConfig({
-      NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: first.db.url, BCRYPT_COST: '4', LOG_LEVEL: 'silent', ...UNTHROTTLED, ...env,
+      NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: first.db.url, BCRYPT_COST: '4', LOG_LEVEL: 'silent', ...UNTHROTTLED,
+      ...storeEnv(first), ...env, // the first's event store: an instance on another log is refused for that instead
     });
     return { config, dataDir };
   }
@@ -80,7 +81,7 @@ describe('a second instance with secrets of its own is refused at start, naming 
     await same.close();
     const changed = { ...all(), JWT_SECRET: 'n'.repeat(40) };
     expect(await refusal(second(changed).config)).to.include('JWT_SECRET does not match');
-    const r = await runCli('secrets-adopt', ['--secret', 'JWT_SECRET'], { DATABASE_URL: first.db.url, DATA_DIR: dirs[0], ...changed });
+    const r = await runCli('secrets-adopt', ['--secret', 'JWT_SECRET'], { DATABASE_URL: first.db.url, DATA_DIR: dirs[0], ...storeEnv(first), ...changed });
     expect(r.code, r.stderr).to.equal(0);
     const adopted = await startServer({ config: second(changed).config, push: new RecordingPush() });
     await adopted.close();
@@ -92,7 +93,7 @@ describe('a second instance with secrets of its own is refused at start, naming 
     const { dataDir } = second({});
     const before = await first.db.knex('secret_checks').select('name', 'check_value').orderBy('name');
     const out = join(dataDir, 'bundle');
-    const r = await runCli('audit-export', ['--out', out], { DATABASE_URL: first.db.url, DATA_DIR: dataDir, MASTER_KEY: 'x'.repeat(40), JWT_SECRET: first.config.jwtSecret, ANALYTICS_PEPPER: first.config.analyticsPepper });
+    const r = await runCli('audit-export', ['--out', out], { DATABASE_URL: first.db.url, DATA_DIR: dataDir, ...storeEnv(first), MASTER_KEY: 'x'.repeat(40), JWT_SECRET: first.config.jwtSecret, ANALYTICS_PEPPER: first.config.analyticsPepper });
     expect(r.code, r.stderr).to.equal(2);
     expect(r.stderr).to.include('MASTER_KEY does not match the key this database was created with');
     expect(r.stderr).not.to.include('Decipheriv');
