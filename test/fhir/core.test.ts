@@ -73,9 +73,12 @@ describe('FHIR R4 gateway', function () {
     outcome(await fhir('GET', '/Patient', token), 403, 'forbidden');
   });
 
+  const fhirCaughtUp = async () => expect(await srv.deps.projections.waitForNamed(['fhir'], await srv.deps.store.head(), 10_000)).to.equal(true);
+
   it('keeps each FHIR stream\'s revision, last instant and log position in the fhir read model', async () => {
     const stream = `paciente-${paciente.idPaciente}`;
-    const row = () => srv.deps.knex('fhir_versiones').where({ stream_id: stream }).first();
+    // The fhir read model follows the log (asynchronous: docs/read-models.md); read once it has caught up, as a FHIR read waits.
+    const row = async () => (await fhirCaughtUp(), srv.deps.knex('fhir_versiones').where({ stream_id: stream }).first());
     const before = await row();
     expect(before).to.include({ recurso: 'paciente', id_paciente: paciente.idPaciente, eliminado_posicion: null });
     const r = await srv.request('PUT', `/api/pacientes/${paciente.idPaciente}`, { token: paciente.token, body: { telefono: '600111222' } });
@@ -134,7 +137,7 @@ describe('FHIR R4 gateway', function () {
     const fecha = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
     const b = await srv.request('POST', '/api/psicologo/bloqueos', { token: psi.token, body: { fecha, horaInicio: '09:00', horaFin: '10:00', motivo: 'Formación' } });
     expect(b.status, b.text).to.equal(201);
-    const row = () => srv.deps.knex('fhir_versiones').where({ stream_id: `bloqueo-${b.body.idBloqueo}` }).first();
+    const row = async () => (await fhirCaughtUp(), srv.deps.knex('fhir_versiones').where({ stream_id: `bloqueo-${b.body.idBloqueo}` }).first());
     expect((await row()).eliminado_posicion).to.equal(null);
     const d = await srv.request('DELETE', `/api/psicologo/bloqueos/${b.body.idBloqueo}`, { token: psi.token });
     expect(d.status, d.text).to.equal(204);
