@@ -188,7 +188,10 @@ export class CheckpointRunner {
 
   /** How far each consumer it runs is behind the newest event this runner has read (memory only: for /metrics). */
   lag(): Lag[] {
-    return this.core.mine().map((m) => ({ name: m.handler.name, ...this.reader.lagTracker.behind(m.position) }));
+    const { core } = this;
+    // An inline read model is committed with each append: always with the log (0), on every instance.
+    const inline = core.members.filter((m) => core.isInline(m.handler.name)).map((m) => ({ name: m.handler.name, events: 0, seconds: 0 }));
+    return [...core.mine().map((m) => ({ name: m.handler.name, ...this.reader.lagTracker.behind(m.position) })), ...inline];
   }
 
   /** Processes one batch of one consumer alone; errors are thrown, nothing is retried or parked (tests). */

@@ -8,6 +8,8 @@ import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError } from './helpers.ts';
 import { newPaciente } from '../citas/support.ts';
+import { allProjections } from '../../src/projections/index.ts';
+import { useInlineModels } from '../../src/projections/inline.ts';
 
 const meta = () => ({
   eventId: randomUUID(), actor: { idUsuario: null, rol: null }, correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(),
@@ -132,6 +134,8 @@ describe('the authenticated users in memory', function () {
       const p = await newPaciente(srv);
       expect((await srv.request('GET', '/api/citas', { token: p.token })).status).to.equal(200);
       const { raw: other } = await openEventStore(srv.config, srv.db.knex, srv.db.url); // either store
+      // As another server opens it: on PostgreSQL its appends write the inline read models (docs/read-models.md).
+      useInlineModels(other, srv.db.knex, allProjections(srv.config));
       try {
         const [last] = (await other.readStream(`usuario-${p.idUsuario}`)).slice(-1);
         await other.append([{ streamId: `usuario-${p.idUsuario}`, expected: last.revision, events: [desactivado(p.idUsuario)] }]);
