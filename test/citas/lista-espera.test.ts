@@ -42,7 +42,10 @@ describe('Waitlist (lista de espera)', function () {
   }
   /** Waits for the outbox to have nothing left to send, so "no notice" is not just "not yet". */
   async function drained(): Promise<void> {
-    await srv.deps.projections.waitFor(null, 10_000);
+    // Up to the log's head: a write answers before the reactors run (nothing waits for them).
+    const head = await srv.deps.store.head();
+    await srv.deps.projections.waitFor(head, 10_000);
+    await srv.deps.reactors?.waitFor(head, 10_000);
     const deadline = Date.now() + 10_000;
     for (;;) {
       await new Promise((r) => setTimeout(r, 300));
