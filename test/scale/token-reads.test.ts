@@ -22,7 +22,10 @@ describe('a read with the consistency token after a write whose own wait ran out
   });
   after(async () => { await srv?.stop(); });
 
-  it('waits for the read model instead of answering 404', async () => {
+  it('waits for the read model instead of answering 404', async function () {
+    // PostgreSQL: the diary read model is written in the append's own transaction, so no write answers
+    // without it (docs/read-models.md "Inline and asynchronous"); this is KurrentDB's case (test:kurrentdb).
+    if (srv.deps.projections.inline().includes('diario')) this.skip();
     // Hold the diary read model's checkpoint row: its next batch cannot commit meanwhile.
     const blocker = new pg.Client({ connectionString: srv.db.url });
     await blocker.connect();
