@@ -17,6 +17,7 @@ import { withTempDir, type SectionContext } from './lib/context.ts';
 import { generateClinicLog, reserveIds } from './lib/generate.ts';
 import type { Figure } from './lib/report.ts';
 import { percentile, ratio, round, sleep } from './lib/stats.ts';
+import { useInlineModels } from '../src/projections/inline.ts';
 
 const SECTION = 'Projections';
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -33,11 +34,13 @@ export interface OpenedStore {
 }
 
 /** The production wiring (`openEventStore`: sealing over PostgreSQL) on a fresh, migrated database. */
-export async function openBenchStore(url: string, dataDir: string): Promise<OpenedStore> {
+export async function openBenchStore(url: string, dataDir: string, opts: { inline?: boolean } = {}): Promise<OpenedStore> {
   const knex = createKnex(url, 20);
   await migrate(knex);
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, MASTER_KEY: BENCH_MASTER_KEY, JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
-  const { store } = await openEventStore(config, knex, url);
+  const { store, raw } = await openEventStore(config, knex, url);
+  // Beside running servers: its appends write the inline read models as theirs do (docs/read-models.md).
+  if (opts.inline) useInlineModels(raw, knex, allProjections(config));
   return { knex, url, store, projections: allProjections(config), source: { ...config, url }, close: async () => { await store.close(); await knex.destroy(); } };
 }
 

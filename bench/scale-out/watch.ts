@@ -87,17 +87,23 @@ async function health(i: Instance): Promise<Health | null> {
 }
 
 /**
+ * The read model timed: `diario` is written inline now (committed with the append: no lag), so the
+ * lag is that of `fhir`, the asynchronous read model a client reads (FHIR reads wait for it).
+ */
+export const LAG_MODEL = 'fhir';
+
+/**
  * Projection lag with the consumers spread over the instances: diary events appended at `rate` per
- * second straight into the store (open loop), each timed from its commit until the `diario` read
+ * second straight into the store (open loop), each timed from its commit until the LAG_MODEL read
  * model's checkpoint, whichever instance runs it, has passed it (heard on the checkpoint channel).
  */
 export async function lagWithInstances(url: string, dataDir: string, idPaciente: number, rate: number, seconds: number): Promise<{ p50: number; p99: number; n: number }> {
-  const o = await openBenchStore(url, dataDir);
+  const o = await openBenchStore(url, dataDir, { inline: true });
   const listener = new pg.Client({ connectionString: url });
   await listener.connect();
   const waiters = new Set<{ position: Position; done: () => void }>();
   const check = async () => {
-    const row = (await o.knex('projection_checkpoints').where({ name: 'diario' }).first('position')) as { position: string | null } | undefined;
+    const row = (await o.knex('projection_checkpoints').where({ name: LAG_MODEL }).first('position')) as { position: string | null } | undefined;
     for (const w of [...waiters]) if (o.store.compare(row?.position ?? null, w.position) >= 0) (waiters.delete(w), w.done());
   };
   listener.on('notification', () => void check());
