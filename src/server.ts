@@ -176,6 +176,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const aeat = opts.aeat ?? (config.aeat.enviar ? new SoapAeatSubmitter({ endpoint: config.aeat.endpoint, certificado: config.aeat.certificado! }) : null);
   const aeatSender = aeat ? new AeatSender({ knex, submitter: aeat, clock: deps.clock, lease, logger }) : null;
   await aeatSender?.start();
+  // The read models a client reads back are adopted as inline within milliseconds on a fresh or
+  // up-to-date database: serve once they are, so the first writes do not meet each adoption's brief
+  // exclusive lock (a burst of writers to one stream then retried past their attempts). A long
+  // backlog (an upgrade) is not waited for: those read models follow the log and writes wait for them.
+  if (!(await projections.inlineAdopted(10_000))) logger.info('inline read models still catching up; writes wait for them until adopted');
   await bootstrapAdmin(deps, projections, logger);
   await seedSituaciones(deps, projections, logger);
   // Agendas written before the per-day streams, before any request can book (PostgreSQL: one indexed
