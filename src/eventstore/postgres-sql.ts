@@ -1,4 +1,5 @@
-import type { ExpectedRevision, Reservation, StoredEvent } from './port.ts';
+import type { ExpectedRevision, Reservation, StoredEvent, StreamWrite } from './port.ts';
+import type { KeyRows } from './key-rows.ts';
 import { pgPosition } from './position.ts';
 
 // The PostgreSQL store's SQL and the mapping of its rows (postgres.ts runs them): the statements
@@ -92,3 +93,25 @@ export function reservationScope(err: unknown, reservations: Reservation[]): str
  * inline read models, a reset and a shadow switch take it exclusively, to see no append in flight.
  */
 export const APPENDERS_LOCK = 4_143_001;
+
+/** APPEND_SQL's parameters: the writes, their events as one JSON array, the reservations, the new key rows, strict. */
+export function appendValues(writes: StreamWrite[], reservations: Reservation[], rows: KeyRows, strict: boolean): unknown[] {
+  const events = writes.flatMap((write, i) =>
+    write.events.map((e, k) => ({ w: i + 1, k: k + 1, id: e.metadata.eventId, type: e.type, data: e.data, metadata: e.metadata })));
+  return [
+    writes.map((w) => w.streamId),
+    writes.map((w) => expectedText(w.expected)),
+    writes.map((w) => w.events.length),
+    JSON.stringify(events),
+    reservations.map((r) => r.scope),
+    reservations.map((r) => r.key),
+    reservations.map((r) => r.release === true),
+    rows.keys.map((k) => k.subject),
+    rows.keys.map((k) => k.purpose),
+    rows.keys.map((k) => k.wrapped),
+    rows.keys.map((k) => k.masterKeyId),
+    rows.aliases.map((a) => a.alias),
+    rows.aliases.map((a) => a.subject),
+    strict,
+  ];
+}

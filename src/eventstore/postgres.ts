@@ -18,7 +18,7 @@ import { catchUpSubscription, sleep } from './subscription.ts';
 import type { InlineProjector } from './inline-port.ts';
 import { appendInline, type PgConnection } from './postgres-inline.ts';
 import {
-  type EventRow, toStored, uniqueViolation, strictFailure, type AppendRow, APPEND_SQL, READ_STREAM_SQL, READ_STREAMS_SQL, READ_LAST_SQL, READ_ALL_SQL, HEAD_SQL, UNREAD_SQL, NOTIFY_SQL, expectedText, reservationScope,
+  type EventRow, toStored, uniqueViolation, strictFailure, type AppendRow, APPEND_SQL, READ_STREAM_SQL, READ_STREAMS_SQL, READ_LAST_SQL, READ_ALL_SQL, HEAD_SQL, UNREAD_SQL, NOTIFY_SQL, appendValues, reservationScope,
 } from './postgres-sql.ts';
 
 const deadlock = (err: unknown) => ['40P01', '40001'].includes((err as { code?: string })?.code ?? '');
@@ -95,27 +95,9 @@ export class PostgresEventStore implements EventStore {
       if (streams.has(w.streamId)) throw new Error(`stream ${w.streamId} appears more than once in one append`);
       streams.add(w.streamId);
     }
-    const events: { w: number; k: number; id: string; type: string; data: unknown; metadata: unknown }[] = [];
-    writes.forEach((write, i) =>
-      write.events.forEach((e, k) => events.push({ w: i + 1, k: k + 1, id: e.metadata.eventId, type: e.type, data: e.data, metadata: e.metadata })),
-    );
-    const values: unknown[] = [
-      writes.map((w) => w.streamId),
-      writes.map((w) => expectedText(w.expected)),
-      writes.map((w) => w.events.length),
-      JSON.stringify(events),
-      reservations.map((r) => r.scope),
-      reservations.map((r) => r.key),
-      reservations.map((r) => r.release === true),
-      rows.keys.map((k) => k.subject),
-      rows.keys.map((k) => k.purpose),
-      rows.keys.map((k) => k.wrapped),
-      rows.keys.map((k) => k.masterKeyId),
-      rows.aliases.map((a) => a.alias),
-      rows.aliases.map((a) => a.subject),
-    ];
-    const inline = events.length > 0 ? this.inline : null;
-    values.push(inline !== null);
+    const hasEvents = writes.some((w) => w.events.length > 0);
+    const inline = hasEvents ? this.inline : null;
+    const values = appendValues(writes, reservations, rows, inline !== null);
     for (let attempt = 0; ; attempt++) {
       let row: AppendRow;
       try {
@@ -147,7 +129,7 @@ export class PostgresEventStore implements EventStore {
       }
       const revisions: Record<string, bigint> = {};
       writes.forEach((w, i) => (revisions[w.streamId] = BigInt(row.new_revisions![i])));
-      if (events.length > 0) this.announce();
+      if (hasEvents) this.announce();
       return { revisions, position: pgPosition(row.last_tx ?? 0n, row.last_position ?? 0n) };
     }
   }

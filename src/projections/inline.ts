@@ -3,6 +3,7 @@ import knexFactory, { type Knex } from 'knex';
 import type { InlineFailure, InlinePart, InlineProjector, InlineStatement } from '../eventstore/inline-port.ts';
 import type { EventStore, Position, StoredEvent } from '../eventstore/port.ts';
 import { accepts } from './batch.ts';
+import { adoptedAmong } from './inline-adoption.ts';
 import { announceParked, describeFailure, parkedInsert } from './failures.ts';
 import type { Projection } from './runner.ts';
 
@@ -62,8 +63,7 @@ export function inlineProjector(knex: Knex, projections: Projection[]): InlineMo
   const capable = new Set(models.map((m) => m.p.name));
   let current: Set<string> | null = null;
   const refresh = async () => {
-    const rows: { name: string }[] = await knex('inline_projections').whereIn('name', [...capable]).select('name');
-    current = new Set(rows.map((r) => r.name));
+    current = await adoptedAmong(knex, [...capable]);
   };
   return {
     capable,
