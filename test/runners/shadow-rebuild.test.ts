@@ -112,6 +112,8 @@ describe('projections:rebuild --shadow beside a running server', function () {
 
   it('retries the switch when a running query keeps an old table busy', async function () {
     const knex = srv.deps.knex;
+    // The asynchronous read models (analysts', FHIR) may still be behind the last test's writes.
+    expect(await srv.deps.projections.waitFor(await srv.deps.store.head(), 30_000)).to.equal(true);
     const before = await dumpReadModels(knex);
     const lines: string[] = [];
     let release!: () => void;
