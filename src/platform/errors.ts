@@ -25,8 +25,8 @@ const m = (es: string, en: string): Message => ({ es, en });
  * encontrada", "Psicólogo no encontrado"): a new noun does not compile until its gender is stated.
  */
 const RECURSOS = {
-  Archivo: 'm', Bloqueo: 'm', Cita: 'f', 'Cliente FHIR': 'm', 'Dirección': 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f',
-  'Entrada del diario': 'f', Factura: 'f', 'Feed de calendario': 'm', 'Historial clínico': 'm', 'Horario laboral': 'm', Mensaje: 'm',
+  'Alerta de seguridad': 'f', Archivo: 'm', 'Asignación de cuestionario': 'f', Bloqueo: 'm', Cita: 'f', 'Cliente FHIR': 'm', 'Dirección': 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f',
+  'Entrada del diario': 'f', Factura: 'f', 'Feed de calendario': 'm', 'Historial clínico': 'm', 'Horario laboral': 'm', Instrumento: 'm', Mensaje: 'm',
   Paciente: 'm', Pago: 'm', 'Perfil de psicólogo': 'm', 'Psicólogo': 'm', 'Psicólogo asignado': 'm', Recurso: 'm', Serie: 'f',
   Servicio: 'm', 'Sesión': 'f', 'Situación': 'f', Tarifa: 'f', Usuario: 'm',
 } as const satisfies Record<string, 'm' | 'f'>;

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 export const SEQUENCES = [
   'usuario', 'paciente', 'psicologo', 'cita', 'sesion', 'historial', 'diario', 'progreso',
   'mensaje', 'direccion', 'situacion', 'ajuste', 'bloqueo', 'serie', 'espera', 'cliente_fhir', 'servicio', 'factura', 'bono',
+  'asignacion_cuestionario', 'solicitud_cuestionario', 'respuesta_cuestionario',
 ] as const;
 export type SequenceName = (typeof SEQUENCES)[number];
 
