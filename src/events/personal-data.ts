@@ -7,6 +7,7 @@ import { sesionesSeals } from './seals/sesiones.ts';
 import { pacientesSeals } from './seals/pacientes.ts';
 import { psicologosSeals } from './seals/psicologos.ts';
 import { facturasSeals } from './seals/facturas.ts';
+import { cuestionariosSeals } from './seals/cuestionarios.ts';
 
 /** Which fields of an event are personal, whose they are, and under which of the person's keys. */
 export interface SealSpec {
@@ -28,6 +29,7 @@ export const sealSpecs: Record<string, SealSpec> = {
   ...clinicoSeals,
   ...mensajesSeals,
   ...facturasSeals,
+  ...cuestionariosSeals,
   UsuarioRegistrado: {
     subject: (d) => `usuario-${d.idUsuario}`,
     // emailHash too: a keyed hash of an erased e-mail must not outlive the person's key.

@@ -9,6 +9,7 @@ import { embeddedPgPortOf } from './postgres/port.ts';
 import { loadPublicBaseUrl } from './public-url.ts';
 import { loadAeatConfig, type AeatConfig } from './verifactu/aeat-config.ts';
 import { loadStripeConfig, type StripeConfig } from './stripe/stripe-config.ts';
+import { loadUrgentHelpText } from './care-config.ts';
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -71,6 +72,8 @@ export interface Config {
   aeat: AeatConfig;
   /** Online card payments through Stripe: off without STRIPE_SECRET_KEY (docs/billing.md "Online payments (Stripe)"). */
   stripe: StripeConfig;
+  /** CARE_URGENT_HELP_TEXT: told to a patient whose answer raised a safety alert (docs/care.md "Safety alert"). */
+  careUrgentHelpText: string;
   /** Charges of late cancellations and no-shows (docs/billing.md "Charges"); retention of invoices' personal data ("Retention"). */
   billing: { lateCancelHours: number; lateCancelFeeCents: number; retentionYears: number };
 }
@@ -178,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     audit: loadAuditConfig(env, production, dataDir),
     aeat: loadAeatConfig(env, production),
     stripe: loadStripeConfig(env, production),
+    careUrgentHelpText: loadUrgentHelpText(env),
     billing: {
       lateCancelHours: int(env, 'BILLING_LATE_CANCEL_HOURS', 24, 0, 720),
       lateCancelFeeCents: int(env, 'BILLING_LATE_CANCEL_FEE_CENTS', 0, 0, 99_999_999),

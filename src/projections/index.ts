@@ -3,6 +3,7 @@ import { agendaProjection } from './agenda.ts';
 import { ajustesProjection } from './ajustes.ts';
 import { analiticaProjection, type AnaliticaOptions } from './analitica.ts';
 import { diarioProjection } from './diario.ts';
+import { cuestionariosProjection } from './cuestionarios.ts';
 import { historialProjection } from './historial.ts';
 import { firmasProjection } from './firmas.ts';
 import { horariosProjection } from './horarios.ts';
@@ -55,6 +56,7 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   historialProjection,
   firmasProjection,
   diarioProjection,
+  cuestionariosProjection,
   progresoProjection,
   analiticaProjection(opts),
   mensajesProjection,
