@@ -13,6 +13,7 @@ import { citaDecider, MAX_DURACION_MINUTOS, type Alcance } from './cita.ts';
 import { agendaDecider, agendaPacienteDecider, ubicacionDecider, type AgendaCommand, type AgendaPacienteCommand } from './agenda.ts';
 import { horarioStep } from './horario.ts';
 import { asignadoEn, comprobarDuracion, cuposCon, cuposDe, cuposLeenAsignado, porPaciente, reservasStep } from './reservas-paciente.ts';
+import { pasosConsentimiento } from './consentimientos.ts';
 
 // Application services of appointments and blocked time. Every change of occupied time is one
 // atomic append to the appointment's stream and the day streams of the psychologist's and the
@@ -107,8 +108,11 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
   const cuenta = porPaciente(actor) && inicio
     ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: [{ idCita, idPsicologo: input.idPsicologo, inicio }] }, cupos })]
     : [];
+  // Required consent (none by default): checked and recorded in the same append (docs/care.md).
+  const consentimiento = await pasosConsentimiento(deps, idPaciente, [idCita]);
   const r = await handleCommand(deps.store, [
     citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo) } }),
+    ...consentimiento,
     ...cuenta,
     horarioStep(input.idPsicologo, hueco.startDatetime, hueco.durationMinutes),
     ...dias.map((dia) => agendaStep(input.idPsicologo, dia, { type: 'ReservarHueco', data: hueco })),

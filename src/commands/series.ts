@@ -17,6 +17,7 @@ import { DURACION_POR_DEFECTO } from './citas.ts';
 import { anotar, causas, serieDecider, type Causa, type Conflictos } from './serie.ts';
 import { horarioDecider, horarioStep } from './horario.ts';
 import { comprobarAsignado, comprobarDuracion, cuposDe, porPaciente, reservasStep, type Cupos } from './reservas-paciente.ts';
+import { pasosConsentimiento } from './consentimientos.ts';
 
 // Recurring series: every occurrence is an ordinary appointment (its own `cita-<id>` stream and
 // agenda days), and the whole series is ONE atomic append with the revisions read, so a
@@ -161,6 +162,8 @@ export async function reservarSerie(
     return [
       ...cuentaSerie(actor, cupos, base, citas, ctx.timezone),
       ...citas.flatMap((o, i) => pasosOcurrencia(o, i, base, ctx.timezone, conflictos)),
+      // Required consent (none by default), before the series' own 409 naming the dates (docs/care.md).
+      ...await pasosConsentimiento(deps, idPaciente, citas.map((o) => o.idCita)),
       {
         streamId: serieStream(idSerie), decider: serieDecider,
         command: { type: 'CrearSerie', data: { idSerie, idPaciente, idPsicologo, frecuencia: input.frecuencia, durationMinutes, citas }, conflictos },

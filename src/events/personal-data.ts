@@ -7,6 +7,7 @@ import { sesionesSeals } from './seals/sesiones.ts';
 import { pacientesSeals } from './seals/pacientes.ts';
 import { psicologosSeals } from './seals/psicologos.ts';
 import { facturasSeals } from './seals/facturas.ts';
+import { consentimientosSeals } from './seals/consentimientos.ts';
 import { cuestionariosSeals } from './seals/cuestionarios.ts';
 
 /** Which fields of an event are personal, whose they are, and under which of the person's keys. */
@@ -29,6 +30,7 @@ export const sealSpecs: Record<string, SealSpec> = {
   ...clinicoSeals,
   ...mensajesSeals,
   ...facturasSeals,
+  ...consentimientosSeals,
   ...cuestionariosSeals,
   UsuarioRegistrado: {
     subject: (d) => `usuario-${d.idUsuario}`,

@@ -42,6 +42,7 @@ import { sesionesRoutes } from './routes/sesiones.ts';
 import { historialRoutes } from './routes/historial.ts';
 import { firmasRoutes } from './routes/firmas.ts';
 import { diarioRoutes } from './routes/diario.ts';
+import { consentimientosRoutes } from './routes/consentimientos.ts';
 import { progresoRoutes } from './routes/progreso.ts';
 import { auditoriaRoutes } from './routes/auditoria.ts';
 import { auditLogRoutes } from './routes/audit-log.ts';
@@ -89,6 +90,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...historialRoutes(deps),
     ...firmasRoutes(deps),
     ...diarioRoutes(deps),
+    ...consentimientosRoutes(deps),
     ...progresoRoutes(deps),
     ...auditoriaRoutes(deps),
     ...auditLogRoutes(deps),

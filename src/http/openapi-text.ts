@@ -20,6 +20,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Sesiones': 'Sesiones terapéuticas registradas a partir de las citas',
   'Historial clínico': 'Registros del historial clínico (cada lectura de un profesional queda registrada)',
   'Diario emocional': 'Entradas del diario emocional del paciente',
+  'Consentimiento informado': 'Documentos de consentimiento versionados, firmas del paciente con su contraseña, retiradas y la exigencia antes de reservar (docs/care.md)',
   'Progreso emocional': 'Niveles diarios de estrés, ansiedad y ánimo y sus medias semanales',
   'Auditoría': 'Consultas de auditoría del expediente clínico reconstruidas desde los eventos',
   'Registro verificable': 'Registro a prueba de manipulación (docs/audit.md): checkpoints firmados (c2sp.org/tlog-checkpoint) y pruebas de inclusión y consistencia de RFC 9162 sobre una hoja por evento',

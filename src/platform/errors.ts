@@ -26,7 +26,7 @@ const m = (es: string, en: string): Message => ({ es, en });
  */
 const RECURSOS = {
   'Alerta de seguridad': 'f', Archivo: 'm', 'Asignación de cuestionario': 'f', Bloqueo: 'm', Cita: 'f', 'Cliente FHIR': 'm', 'Dirección': 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f',
-  'Entrada del diario': 'f', Factura: 'f', 'Feed de calendario': 'm', 'Historial clínico': 'm', 'Horario laboral': 'm', Instrumento: 'm', Mensaje: 'm',
+  'Documento de consentimiento': 'm', 'Entrada del diario': 'f', Factura: 'f', 'Feed de calendario': 'm', 'Historial clínico': 'm', 'Horario laboral': 'm', Instrumento: 'm', Mensaje: 'm',
   Paciente: 'm', Pago: 'm', 'Perfil de psicólogo': 'm', 'Psicólogo': 'm', 'Psicólogo asignado': 'm', Recurso: 'm', Serie: 'f',
   Servicio: 'm', 'Sesión': 'f', 'Situación': 'f', Tarifa: 'f', Usuario: 'm',
 } as const satisfies Record<string, 'm' | 'f'>;

@@ -3,6 +3,7 @@ import { agendaProjection } from './agenda.ts';
 import { ajustesProjection } from './ajustes.ts';
 import { analiticaProjection, type AnaliticaOptions } from './analitica.ts';
 import { diarioProjection } from './diario.ts';
+import { consentimientosProjection } from './consentimientos.ts';
 import { cuestionariosProjection } from './cuestionarios.ts';
 import { historialProjection } from './historial.ts';
 import { firmasProjection } from './firmas.ts';
@@ -56,6 +57,7 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   historialProjection,
   firmasProjection,
   diarioProjection,
+  consentimientosProjection,
   cuestionariosProjection,
   progresoProjection,
   analiticaProjection(opts),
