@@ -3,7 +3,7 @@ import type { AppDeps } from './deps.ts';
 import { caller } from './auth.ts';
 
 /** What part of a patient's clinical record was read. */
-export type Recurso = 'HISTORIAL' | 'DIARIO' | 'PROGRESO' | 'AUDITORIA';
+export type Recurso = 'HISTORIAL' | 'DIARIO' | 'PROGRESO' | 'AUDITORIA' | 'CUESTIONARIOS';
 
 // A patient reading their own record is not logged: the log answers "who else looked at it".
 const LOGGED_ROLES = new Set(['PSICOLOGO', 'ADMIN', 'AUDITOR']);

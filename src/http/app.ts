@@ -43,6 +43,8 @@ import { historialRoutes } from './routes/historial.ts';
 import { firmasRoutes } from './routes/firmas.ts';
 import { diarioRoutes } from './routes/diario.ts';
 import { consentimientosRoutes } from './routes/consentimientos.ts';
+import { cuestionariosPacienteRoutes } from './routes/cuestionarios-paciente.ts';
+import { cuestionariosPsicologoRoutes } from './routes/cuestionarios-psicologo.ts';
 import { progresoRoutes } from './routes/progreso.ts';
 import { auditoriaRoutes } from './routes/auditoria.ts';
 import { auditLogRoutes } from './routes/audit-log.ts';
@@ -91,6 +93,8 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...firmasRoutes(deps),
     ...diarioRoutes(deps),
     ...consentimientosRoutes(deps),
+    ...cuestionariosPacienteRoutes(deps),
+    ...cuestionariosPsicologoRoutes(deps),
     ...progresoRoutes(deps),
     ...auditoriaRoutes(deps),
     ...auditLogRoutes(deps),

@@ -21,6 +21,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Historial clínico': 'Registros del historial clínico (cada lectura de un profesional queda registrada)',
   'Diario emocional': 'Entradas del diario emocional del paciente',
   'Consentimiento informado': 'Documentos de consentimiento versionados, firmas del paciente con su contraseña, retiradas y la exigencia antes de reservar (docs/care.md)',
+  'Cuestionarios': 'Instrumentos de medida (PHQ-9, GAD-7): asignaciones, respuestas puntuadas por el servidor, alertas de seguridad y cambio fiable (docs/care.md)',
   'Progreso emocional': 'Niveles diarios de estrés, ansiedad y ánimo y sus medias semanales',
   'Auditoría': 'Consultas de auditoría del expediente clínico reconstruidas desde los eventos',
   'Registro verificable': 'Registro a prueba de manipulación (docs/audit.md): checkpoints firmados (c2sp.org/tlog-checkpoint) y pruebas de inclusión y consistencia de RFC 9162 sobre una hoja por evento',
@@ -38,6 +39,7 @@ export const PATH_PARAMETERS: Record<string, string> = {
   name: 'Nombre del archivo tal como aparece en fotoPerfilUrl',
   token: 'Token de notificaciones push registrado por el usuario',
   secreto: 'Secreto del feed de calendario, tal como aparece en la URL que dio POST /api/calendario/feed',
+  codigo: 'Código del instrumento tal como lo da GET /api/instrumentos (PHQ-9, GAD-7...)',
 };
 
 export const QUERY_PARAMETERS: Record<string, string> = {

@@ -45,7 +45,7 @@ function parameters(def: RouteDef, schemas: SchemaComponents) {
     in: 'path',
     required: true,
     description: PATH_PARAMETERS[m[1]] ?? missing(`path parameter ${m[1]}`),
-    schema: ['name', 'token', 'secreto'].includes(m[1]) ? { type: 'string' } : { type: 'integer', format: 'int32', minimum: 1 },
+    schema: ['name', 'token', 'secreto', 'codigo'].includes(m[1]) ? { type: 'string' } : { type: 'integer', format: 'int32', minimum: 1 },
   }));
   const query = def.query as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
   for (const [name, text] of Object.entries(query?.properties ?? {})) {

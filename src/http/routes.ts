@@ -25,7 +25,7 @@ export interface ListPage extends Page {
 /** One endpoint: its contract (for validation and OpenAPI) and its handler. */
 export interface RouteDef<B = any, Q = any> {
   method: Method;
-  /** Koa path, e.g. /api/pacientes/:id (params are integers, except :name, :token and :secreto, read from ctx.params). */
+  /** Koa path, e.g. /api/pacientes/:id (params are integers, except :name, :token, :secreto and :codigo, read from ctx.params). */
   path: string;
   /** Stable camelCase id of the operation (client method names are generated from it): never rename one. */
   operationId: string;
@@ -67,7 +67,7 @@ export function mountRoutes(router: Router, defs: RouteDef[], guard: (def: Route
     const checkAccess = guard(def);
     router[def.method](def.path, async (ctx: Context) => {
       await checkAccess(ctx);
-      const params = def.path.includes(':') && !/:(name|token|secreto)\b/.test(def.path) ? integerParams(ctx) : {};
+      const params = def.path.includes(':') && !/:(name|token|secreto|codigo)\b/.test(def.path) ? integerParams(ctx) : {};
       const body = def.body ? validate(def.body, (ctx.request as { body?: unknown }).body ?? {}) : undefined;
       // Before the query schema, so a bad limit or cursor gets its own message.
       const page = def.page?.(ctx.query);
