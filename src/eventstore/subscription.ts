@@ -50,7 +50,10 @@ export function catchUpSubscription(
         if (batch.events.length > 0) {
           await handler(batch.events);
           position = batch.last;
-          continue;
+          // A full batch: more may follow at once. A short one read up to the end of the log as it
+          // was: no second read to find it empty (a round trip per subscriber and write); the
+          // wake-up count and heldBack() below see anything committed since.
+          if (batch.events.length >= batchSize) continue;
         }
         if (source.wakeups() !== seen) continue;
         if (await source.heldBack(position)) {

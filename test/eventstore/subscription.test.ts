@@ -30,8 +30,10 @@ class FakeSource implements SubscriptionSource {
   waiters: (() => void)[] = [];
   onHeldBack: () => void = () => {};
   readDelay = 0;
+  reads = 0;
 
   async readAll(from: Position | null, limit: number): Promise<ReadAllResult> {
+    this.reads++;
     const after = from === null ? 0 : Number(from);
     const events = this.log.filter((e) => Number(e.position) > after).slice(0, limit);
     if (this.readDelay) await sleep(this.readDelay);
@@ -77,6 +79,40 @@ describe('catch-up subscription loop', function () {
       const t0 = Date.now();
       while (seen.length === 0 && Date.now() - t0 < 2000) await sleep(5);
       expect(seen, 'delivered without waiting for the 5 s poll').to.have.length(1);
+    } finally {
+      await sub.stop();
+    }
+  });
+
+  it('reads the log once per announced event, not again to find it empty (a round trip per subscriber and write)', async function () {
+    const source = new FakeSource();
+    const seen: StoredEvent[] = [];
+    const sub = catchUpSubscription(source, null, async (b) => void seen.push(...b), { pollMs: 5000 });
+    try {
+      while (source.reads === 0) await sleep(1);
+      for (let i = 1; i <= 5; i++) {
+        source.publish();
+        const t0 = Date.now();
+        while (seen.length < i && Date.now() - t0 < 2000) await sleep(2);
+        await sleep(20);
+      }
+      expect(seen.map((e) => e.data)).to.deep.equal([0, 1, 2, 3, 4].map((n) => ({ n })));
+      expect(source.reads, 'the start, then one read per event').to.equal(6);
+    } finally {
+      await sub.stop();
+    }
+  });
+
+  it('reads again at once after a full batch, and delivers everything in order', async function () {
+    const source = new FakeSource();
+    for (let i = 0; i < 7; i++) source.publish();
+    const seen: StoredEvent[] = [];
+    const sub = catchUpSubscription(source, null, async (b) => void seen.push(...b), { pollMs: 5000, batchSize: 3 });
+    try {
+      const t0 = Date.now();
+      while (seen.length < 7 && Date.now() - t0 < 2000) await sleep(2);
+      expect(seen.map((e) => (e.data as { n: number }).n)).to.deep.equal([0, 1, 2, 3, 4, 5, 6]);
+      expect(source.reads, 'two full batches and a short one').to.equal(3);
     } finally {
       await sub.stop();
     }
