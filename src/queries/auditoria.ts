@@ -55,9 +55,12 @@ export function parseAsOf(value: string, zone: string): Date {
 
 /**
  * What the audit replays: the clinical record plus the patient's messages and the reasons of their
- * appointments (motivo, sealed with the same clinical key), opened while that key exists.
+ * appointments (motivo, sealed with the same clinical key), opened while that key exists, and the
+ * patient's informed consent (signatures, withdrawals, the bookings' checks: docs/care.md).
  */
-export const AUDIT_TYPES = [...CLINICAL_TYPES, 'MensajeEnviado', 'CitaCreada', 'CitaReprogramada'];
+export const AUDIT_TYPES = [
+  ...CLINICAL_TYPES, 'MensajeEnviado', 'CitaCreada', 'CitaReprogramada', 'ConsentimientoFirmado', 'ConsentimientoRetirado', 'ConsentimientosVerificados',
+];
 
 const isClinicalOf = (e: StoredEvent, idPaciente: number) =>
   AUDIT_TYPES.includes(e.type) && (e.data as { idPaciente?: unknown }).idPaciente === idPaciente;

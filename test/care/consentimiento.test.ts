@@ -159,6 +159,25 @@ describe('informed consent', function () {
     expect(await mios(eva)).to.deep.equal([]);
   });
 
+  it('decides a withdrawal racing bookings on one stream: every booking that succeeded was checked before the withdrawal', async () => {
+    const sol = await newPaciente(srv, 'Sol');
+    const actual = (await srv.request('GET', '/api/consentimientos/documento?tipo=TRATAMIENTO', { token: sol.token })).body.version;
+    expect((await firmar(sol, 'TRATAMIENTO', actual)).status).to.equal(201);
+    expect((await firmar(sol, 'DATOS', 1)).status).to.equal(201);
+    const horas = ['09:00', '10:00', '11:00', '12:00', '13:00', '16:00'];
+    const [retirada, ...reservas] = await Promise.all([retirar(sol, 'DATOS'), ...horas.map((h) => reservar(sol, at('03-02', h)))]);
+    expect(retirada.status, retirada.text).to.equal(200);
+    for (const r of reservas.filter((x) => x.status !== 201)) expectError(r, 409, /DATOS v1/);
+    const reservadas = reservas.filter((r) => r.status === 201).map((r) => r.body.idCita).sort();
+    const stream = await srv.deps.store.readStream(`consentimientos-paciente-${sol.idPaciente}`);
+    const orden = stream.map((e) => e.type).filter((t) => t !== 'ConsentimientoFirmado');
+    const verificadas = orden.filter((t) => t === 'ConsentimientosVerificados').length;
+    expect(orden).to.deep.equal([...Array(verificadas).fill('ConsentimientosVerificados'), 'ConsentimientoRetirado']);
+    const checked = stream.filter((e) => e.type === 'ConsentimientosVerificados').flatMap((e) => (e.data as { idCitas: number[] }).idCitas).sort();
+    expect(checked).to.deep.equal(reservadas);
+    expect((await citasDe(sol)).map((c) => c.idCita).sort()).to.deep.equal(reservadas);
+  });
+
   it('answers an auditor what a patient had signed at a given time, from the log', async () => {
     const p = await newPaciente(srv, 'Rosa');
     const t0 = ahora();
@@ -182,6 +201,9 @@ describe('informed consent', function () {
     const en3 = porTipo((await asOf(p.idPaciente, t3)).body, 'TRATAMIENTO');
     expect(en3).to.include({ firmadoVigente: false });
     expect(en3.firma).to.include({ numero: 2, version: 4 }).and.have.property('retiradoEn').that.is.a('string');
+    const replay = await srv.request('GET', `/api/admin/auditoria/pacientes/${p.idPaciente}/eventos`, { token: auditor });
+    expect(replay.body.map((e: any) => e.type)).to.deep.equal(['ConsentimientoFirmado', 'ConsentimientoFirmado', 'ConsentimientoRetirado']);
+    expect(replay.body[0].data).to.include({ significado: 'ACEPTA', version: 3 });
     const now = await asOf(p.idPaciente, undefined, admin);
     expect(porTipo(now.body, 'TRATAMIENTO').firma).to.include({ numero: 2 });
 
