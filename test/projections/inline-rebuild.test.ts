@@ -41,7 +41,23 @@ async function step(w: World, r: () => number): Promise<void> {
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
   const pac = pick(w.pacientes);
   const today = DateTime.now().setZone(ZONE);
-  switch (Math.floor(r() * 11)) {
+  switch (Math.floor(r() * 12)) {
+    case 11: {
+      // Informed consent: a version published, the current one signed (or already signed: 409), or withdrawn (or nothing to withdraw: 409).
+      const tipo = pick(['TRATAMIENTO', 'DATOS', 'ONLINE']);
+      const u = r();
+      if (u < 0.3) return void await ok(w.srv, 'POST', '/api/admin/consentimientos/documentos', w.admin, { tipo, titulo: `Documento ${w.slot}`, cuerpo: `Texto ${w.slot++}` });
+      if (u < 0.75) {
+        const doc = await w.srv.request('GET', `/api/consentimientos/documento?tipo=${tipo}`, { token: pac.token });
+        if (doc.status === 404) return;
+        const f = await w.srv.request('POST', '/api/consentimientos', { token: pac.token, body: { tipo, version: doc.body.version, password: 'secreto123' } });
+        expect(f.status, f.text).to.be.oneOf([201, 409]);
+        return;
+      }
+      const x = await w.srv.request('POST', '/api/consentimientos/retiradas', { token: pac.token, body: { tipo, motivo: r() < 0.5 ? 'motivo' : null, password: 'secreto123' } });
+      expect(x.status, x.text).to.be.oneOf([200, 409]);
+      return;
+    }
     case 9: {
       // An invoice (its recipient sealed under the patient's billing key: the metadata a replay sees).
       const f = await w.srv.request('POST', '/api/admin/facturas', { token: w.admin, body: { idPaciente: pac.idPaciente, lineas: [{ descripcion: 'Sesión', precioCentimos: 6000 }] } });
