@@ -46,6 +46,7 @@ import { consentimientosRoutes } from './routes/consentimientos.ts';
 import { cuestionariosPacienteRoutes } from './routes/cuestionarios-paciente.ts';
 import { cuestionariosPsicologoRoutes } from './routes/cuestionarios-psicologo.ts';
 import { progresoRoutes } from './routes/progreso.ts';
+import { graficosRoutes } from './routes/graficos.ts';
 import { auditoriaRoutes } from './routes/auditoria.ts';
 import { auditLogRoutes } from './routes/audit-log.ts';
 import { mensajesRoutes } from './routes/mensajes.ts';
@@ -96,6 +97,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...cuestionariosPacienteRoutes(deps),
     ...cuestionariosPsicologoRoutes(deps),
     ...progresoRoutes(deps),
+    ...graficosRoutes(deps),
     ...auditoriaRoutes(deps),
     ...auditLogRoutes(deps),
     ...mensajesRoutes(deps),

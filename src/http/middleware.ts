@@ -79,7 +79,9 @@ export function securityHeaders() {
         ? "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'"
         : "default-src 'none'; frame-ancestors 'none'",
     );
-    if (ctx.path.startsWith('/api') || ctx.path.startsWith('/auth')) ctx.set('Cache-Control', 'no-store');
+    // A route's own header is kept when it already forbids storing (a health-data file says private, no-store).
+    const api = ctx.path.startsWith('/api') || ctx.path.startsWith('/auth');
+    if (api && !/\bno-store\b/.test(ctx.response.get('Cache-Control'))) ctx.set('Cache-Control', 'no-store');
   };
 }
 

@@ -23,6 +23,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'Consentimiento informado': 'Documentos de consentimiento versionados, firmas del paciente con su contraseña, retiradas y la exigencia antes de reservar (docs/care.md)',
   'Cuestionarios': 'Instrumentos de medida (PHQ-9, GAD-7): asignaciones, respuestas puntuadas por el servidor, alertas de seguridad y cambio fiable (docs/care.md)',
   'Progreso emocional': 'Niveles diarios de estrés, ansiedad y ánimo y sus medias semanales',
+  'Gráficas': 'Gráficas dibujadas en el servidor (SVG o PNG) del diario, del progreso y de las puntuaciones de los instrumentos (docs/care.md)',
   'Auditoría': 'Consultas de auditoría del expediente clínico reconstruidas desde los eventos',
   'Registro verificable': 'Registro a prueba de manipulación (docs/audit.md): checkpoints firmados (c2sp.org/tlog-checkpoint) y pruebas de inclusión y consistencia de RFC 9162 sobre una hoja por evento',
   'Mensajes': 'Mensajería del paciente (también en tiempo real por STOMP en /user/queue/messages)',
