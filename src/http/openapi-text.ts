@@ -96,6 +96,7 @@ const FIELDS: Record<string, string> = {
   dispositivos: 'Dispositivos', citas: 'Citas', sesiones: 'Sesiones', historialClinico: 'Registros del historial clínico',
   diarioEmocional: 'Entradas del diario emocional', progresoEmocional: 'Registros de progreso emocional', mensajes: 'Mensajes',
   eventos: 'Eventos del registro que conciernen al paciente',
+  consentimientos: 'Consentimientos informados firmados (también retirados y sustituidos)',
   file: 'La imagen: JPEG, PNG o WebP, máximo 5 MiB',
 };
 

@@ -7,6 +7,7 @@ import { localDateTime } from '../platform/time.ts';
 import { withLocalInstants } from './event-instants.ts';
 import { findAjustes } from './ajustes.ts';
 import { listCitas } from './citas.ts';
+import { listConsentimientos } from './consentimientos.ts';
 import { listDiario } from './diario.ts';
 import { listDirecciones } from './direcciones.ts';
 import { listHistorial } from './historial.ts';
@@ -93,6 +94,8 @@ function registros(deps: ExportDeps, idPaciente: number, idUsuario: number) {
       progresoEmocional: await listProgreso(trx, idPaciente),
       // Sent and received: both sides of the patient's conversations.
       mensajes: await listMensajes(trx, deps.timezone, idUsuario),
+      // Signed, withdrawn and superseded, as GET /api/consentimientos shows them (docs/care.md).
+      consentimientos: await listConsentimientos(trx, idPaciente),
     };
   }, { isolationLevel: 'repeatable read', readOnly: true });
 }

@@ -226,6 +226,7 @@ describe('informed consent', function () {
   it("puts signatures, withdrawals and bookings' checks in the patient's export", async () => {
     const r = await srv.request('GET', `/api/pacientes/${luis.idPaciente}/exportacion`, { token: luis.token });
     expect(r.status, r.text).to.equal(200);
+    expect(r.body.consentimientos).to.deep.equal(await mios(luis)).and.to.have.length(4);
     const ev = (r.body.eventos as any[]).filter((e) => e.stream === `consentimientos-paciente-${luis.idPaciente}`);
     expect(ev.map((e) => e.type)).to.include.members(['ConsentimientoFirmado', 'ConsentimientoRetirado', 'ConsentimientosVerificados']);
     expect(ev.find((e) => e.type === 'ConsentimientoFirmado').data).to.include({ significado: 'ACEPTA', tipo: 'TRATAMIENTO', version: 2 });
