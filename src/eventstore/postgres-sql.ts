@@ -71,6 +71,17 @@ export const READ_ALL_SQL = `select ${COLUMNS} from events
 export const HEAD_SQL = `select global_position, tx_id::text as tx_id from events
   where tx_id < (select practice_log_horizon())
   order by events.tx_id desc, events.global_position desc limit 1`;
+// A subscription's read: READ_ALL's rows, and one more row (held = true, nothing else) when
+// committed events after `from` are hidden by the horizon (an older append still in flight): the
+// reader looks again shortly, with no second statement to ask (UNREAD_SQL) after each short read.
+export const READ_TAIL_SQL = `with h as materialized (select practice_log_horizon() as horizon)
+  (select ${COLUMNS}, false as held from events
+    where (tx_id, global_position) > ($1::text::xid8, $2::bigint) and tx_id < (select horizon from h)
+    order by ${LOG_ORDER} limit $3)
+  union all
+  select null, null, null, null, null, null, null, null, true
+  where (select 1 from events where (tx_id, global_position) > ($1::text::xid8, $2::bigint) and tx_id >= (select horizon from h)
+    order by tx_id, global_position limit 1) is not null`;
 // The first such row in the index's order, not `exists`: planned as a sequential scan, `exists`
 // met the rows last (tens of ms on a log of 100,000 events, src/projections/wakeups.ts says more).
 export const UNREAD_SQL = `select (select 1 from events where (tx_id, global_position) > ($1::text::xid8, $2::bigint)

@@ -18,7 +18,7 @@ import { catchUpSubscription, sleep } from './subscription.ts';
 import type { InlineProjector } from './inline-port.ts';
 import { appendInline, type PgConnection } from './postgres-inline.ts';
 import {
-  type EventRow, toStored, uniqueViolation, strictFailure, type AppendRow, APPEND_SQL, READ_STREAM_SQL, READ_STREAMS_SQL, READ_LAST_SQL, READ_ALL_SQL, HEAD_SQL, UNREAD_SQL, NOTIFY_SQL, appendValues, reservationScope,
+  type EventRow, toStored, uniqueViolation, strictFailure, type AppendRow, APPEND_SQL, READ_STREAM_SQL, READ_STREAMS_SQL, READ_LAST_SQL, READ_ALL_SQL, READ_TAIL_SQL, HEAD_SQL, UNREAD_SQL, NOTIFY_SQL, appendValues, reservationScope,
 } from './postgres-sql.ts';
 
 const deadlock = (err: unknown) => ['40P01', '40001'].includes((err as { code?: string })?.code ?? '');
@@ -209,12 +209,20 @@ export class PostgresEventStore implements EventStore {
 
   subscribe(from: Position | null, handler: (events: StoredEvent[]) => Promise<void>, options = {}) {
     void this.listen();
+    // What the last read said about events hidden behind the horizon, for the position it ended at.
+    let last: { position: Position | null; held: boolean } | null = null;
     return catchUpSubscription(
       {
-        readAll: (f, l) => this.readAll(f, l),
+        readAll: async (f, l) => {
+          const rows = await this.query<EventRow & { held: boolean }>('practice_read_tail', READ_TAIL_SQL, [...parsePgPosition(f).map(String), l]);
+          const events = rows.filter((r) => !r.held).map(toStored);
+          last = { position: events.length ? events[events.length - 1].position : f, held: rows.some((r) => r.held) };
+          return { events, last: last.position };
+        },
         waitForEvents: (ms) => this.waitForEvents(ms),
         wakeups: () => this.wakeupCount,
-        heldBack: (position) => this.unreadAfter(position),
+        // Anything committed after that read is announced (a wake-up), so the read's answer is enough.
+        heldBack: (position) => (last && last.position === position ? Promise.resolve(last.held) : this.unreadAfter(position)),
       },
       from,
       handler,

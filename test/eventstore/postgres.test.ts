@@ -127,6 +127,43 @@ describe('event store: PostgreSQL specifics', function () {
     }
   });
 
+  it('a subscription whose read found events hidden behind an open older append reads again once it commits, without a wake-up', async function () {
+    const start = await store.head();
+    const seen: StoredEvent[] = [];
+    // No poll tick within the test: only the read's own "held" answer can bring the events in.
+    const sub = store.subscribe(start, async (batch) => void seen.push(...batch), { pollMs: 60_000 } as object);
+    let commit!: () => void;
+    const released = new Promise<void>((r) => (commit = r));
+    let a: Promise<void> = Promise.resolve();
+    try {
+      let inserted!: () => void;
+      const isInserted = new Promise<void>((r) => (inserted = r));
+      const late = event('TardioSinAviso');
+      a = db.knex.transaction(async (trx) => {
+        await trx.raw('select pg_advisory_xact_lock_shared(?)', [APPENDERS_LOCK]);
+        await trx.raw(
+          `insert into events (event_id, stream_id, stream_revision, type, data, metadata) values (?, 'c', 0, ?, '{}', ?::jsonb)`,
+          [late.metadata.eventId, late.type, JSON.stringify(late.metadata)],
+        );
+        inserted();
+        await released; // commits without a NOTIFY
+      });
+      await isInserted;
+      await store.append([{ streamId: 'd', events: [event('TempranoConAviso')], expected: 'noStream' }]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen, 'nothing delivered past an open older transaction').to.deep.equal([]);
+      commit();
+      await a;
+      const deadline = Date.now() + 3000;
+      while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(seen.map((e) => e.type)).to.deep.equal(['TardioSinAviso', 'TempranoConAviso']);
+    } finally {
+      commit();
+      await a;
+      await sub.stop();
+    }
+  });
+
   it('is not held back by a writing transaction that appends nothing (a read model batch, an outbox update, a lease beat)', async function () {
     const start = await store.head();
     let release!: () => void;
