@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { ESTADO_PAGO_SQL } from './pagos.ts';
+import { ALERTA_ABIERTA_SQL } from './cuestionarios.ts';
 import { pageById, type Page, type Paged } from './paging.ts';
 
 export interface PsicologoItem {
@@ -75,14 +76,18 @@ export async function findPsicologoDePaciente(knex: Knex, idPaciente: number) {
 const pacientes = (knex: Knex) =>
   knex('pacientes as p').join('usuarios as u', 'u.id_usuario', 'p.id_usuario').where('p.activo', true);
 
-/** A page of the active patients assigned to a psychologist, by id; keyset and limit in SQL. */
+/**
+ * A page of the active patients assigned to a psychologist, by id; keyset and limit in SQL.
+ * `alertaSeguridad`: an unacknowledged safety alert of theirs (docs/care.md "Safety alert").
+ */
 export function pagePacientesDe(knex: Knex, idPsicologo: number, page: Page) {
   const q = pacientes(knex)
     .where('p.id_psicologo', idPsicologo)
-    .select('p.id_paciente', 'p.id_usuario', 'u.nombre', 'u.apellido', 'u.email', 'p.fecha_nacimiento', 'p.genero', 'p.telefono', 'p.metodo_pago', knex.raw(`${ESTADO_PAGO_SQL('p')} as estado_pago`));
+    .select('p.id_paciente', 'p.id_usuario', 'u.nombre', 'u.apellido', 'u.email', 'p.fecha_nacimiento', 'p.genero', 'p.telefono', 'p.metodo_pago', knex.raw(`${ESTADO_PAGO_SQL('p')} as estado_pago`), knex.raw(`${ALERTA_ABIERTA_SQL} as alerta_seguridad`));
   return pageById(q, 'p.id_paciente', page, (r: Row) => ({
     idPaciente: r.id_paciente, idUsuario: r.id_usuario, nombre: r.nombre, apellido: r.apellido, email: r.email,
     fechaNacimiento: r.fecha_nacimiento, genero: r.genero, telefono: r.telefono, metodoPago: r.metodo_pago, estadoPago: r.estado_pago,
+    alertaSeguridad: r.alerta_seguridad,
   }));
 }
 

@@ -7,6 +7,7 @@ import { citaNotificationsReactor } from './notifications/citas.ts';
 import { serieNotificationsReactor } from './notifications/series.ts';
 import { chatPushReactor } from './chat-push.ts';
 import { listaEsperaReactor } from './notifications/lista-espera.ts';
+import { cuestionariosReactor } from './notifications/cuestionarios.ts';
 import { aeatColaReactor } from './aeat/cola.ts';
 import { cargosReactor, type CargosOptions } from './cargos.ts';
 import { correoFacturacionReactor, type CorreoFacturacionOptions } from './facturacion/correo.ts';
@@ -24,5 +25,5 @@ export function allReactors(keys: KeyRing, opts: { practiceTimezone: string; max
   const cargos = opts.cargos ? [cargosReactor({ ...opts.cargos, practiceTimezone: zone })] : [];
   const correo = opts.correoFacturacion ? [correoFacturacionReactor({ ...opts.correoFacturacion, practiceTimezone: zone })] : [];
   const facturacion = opts.facturacion ? [facturacionCargosReactor(opts.facturacion)] : [];
-  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(zone, max), serieNotificationsReactor(zone, max), chatPushReactor(zone, max), listaEsperaReactor(zone, max), ...cargos, ...facturacion, aeatColaReactor, billingKeyReactor(keys), ...correo];
+  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(zone, max), serieNotificationsReactor(zone, max), chatPushReactor(zone, max), listaEsperaReactor(zone, max), cuestionariosReactor(zone, max), ...cargos, ...facturacion, aeatColaReactor, billingKeyReactor(keys), ...correo];
 }

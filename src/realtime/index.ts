@@ -5,6 +5,7 @@ import { WebSocketServer } from 'ws';
 import type { AppDeps } from '../deps.ts';
 import { notificationSeal } from '../platform/crypto/notifications.ts';
 import { startChatDelivery } from './delivery.ts';
+import { startAlertDelivery } from './alertas.ts';
 import { attachDispatcher } from './dispatcher.ts';
 import { sessionHost } from './host.ts';
 import { Hub } from './hub.ts';
@@ -89,6 +90,7 @@ export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: 
   await presence.start();
   const listed = (position: string) => deps.projections.waitForReads(position, deps.config.readYourWritesTimeoutMs, ['MensajeEnviado']);
   const delivery = await startChatDelivery(deps.store, hub, deps.config.practiceTimezone, listed, deps.logger);
+  const alerts = await startAlertDelivery(deps.store, hub, deps.knex, deps.logger);
   const host = sessionHost(deps, hub, presence, options, live);
   const frameBytes = options.limits.maxBodyBytes + options.limits.maxHeaderBytes;
 
@@ -124,6 +126,7 @@ export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: 
       for (const s of [...live]) s.fail('server shutting down', 'The server is shutting down; reconnect in a moment.');
       detach();
       await delivery.stop();
+      await alerts.stop();
       await presence.stop();
       for (const ws of wss.clients) ws.terminate();
       wss.close();

@@ -57,8 +57,10 @@ export const DEFAULT_REALTIME_OPTIONS: RealtimeOptions = {
 export const DESTINATIONS = {
   messages: '/user/queue/messages',
   errors: '/user/queue/errors',
+  /** Safety alerts of the outcome measures, to the psychologist (docs/care.md "Safety alert"). */
+  alerts: '/user/queue/alertas',
   presence: '/topic/presence',
   chat: '/app/chat',
 } as const;
 
-export const SUBSCRIBABLE: readonly string[] = [DESTINATIONS.messages, DESTINATIONS.errors, DESTINATIONS.presence];
+export const SUBSCRIBABLE: readonly string[] = [DESTINATIONS.messages, DESTINATIONS.errors, DESTINATIONS.presence, DESTINATIONS.alerts];

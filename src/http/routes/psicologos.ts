@@ -38,6 +38,7 @@ const pacienteFields = {
   idPaciente: s.int(), idUsuario: s.int(), nombre: s.string(), apellido: s.string(), email: s.string(),
   fechaNacimiento: s.nullable(s.string()), genero: s.nullable(s.string()), telefono: s.nullable(s.string()),
   metodoPago: s.nullable(s.string()), estadoPago: s.string(),
+  alertaSeguridad: { ...s.bool(), description: 'Tiene una alerta de seguridad sin reconocer (docs/care.md)' },
 };
 const pacienteItem = named('PacienteDePsicologo', s.object(pacienteFields, Object.keys(pacienteFields)));
 
