@@ -86,8 +86,8 @@ describe('psychologists area', () => {
       const r = await req('GET', '/api/psicologo/pacientes/getAll', { token: a.token });
       expect(r.status, r.text).to.equal(200);
       expect(r.body).to.have.length(1);
-      expect(r.body[0]).to.have.all.keys('idPaciente', 'idUsuario', 'nombre', 'apellido', 'email', 'fechaNacimiento', 'genero', 'telefono', 'metodoPago', 'estadoPago');
-      expect(r.body[0]).to.include({ idPaciente: paciente.idPaciente, idUsuario: paciente.idUsuario, fechaNacimiento: '1990-05-01', metodoPago: 'ONLINE', estadoPago: 'PENDIENTE' });
+      expect(r.body[0]).to.have.all.keys('idPaciente', 'idUsuario', 'nombre', 'apellido', 'email', 'fechaNacimiento', 'genero', 'telefono', 'metodoPago', 'estadoPago', 'alertaSeguridad');
+      expect(r.body[0]).to.include({ idPaciente: paciente.idPaciente, idUsuario: paciente.idUsuario, fechaNacimiento: '1990-05-01', metodoPago: 'ONLINE', estadoPago: 'PENDIENTE', alertaSeguridad: false });
       expect((await req('GET', '/api/psicologo/pacientes/getAll', { token: b.token })).body).to.deep.equal([]);
       expectError(await req('GET', '/api/psicologo/pacientes/getAll', { token: paciente.token }), 403);
       expectError(await req('GET', '/api/psicologo/pacientes/getAll'), 401);
