@@ -60,10 +60,10 @@ export function retirarConsentimiento(deps: CommandDeps, actor: Actor, idPacient
  * booking is exactly what it was). The step checks the current versions of the required types
  * against the patient's signatures and records the check, so that a withdrawal racing the booking
  * meets it on one stream: one of the two is decided after the other (a retried booking is then
- * refused). Read on every attempt of the booking's plan.
+ * refused). ONLINE, when required, is required of ONLINE bookings only (`modalidad`; absent: PRESENCIAL).
  */
-export async function pasosConsentimiento(deps: CommandDeps, idPaciente: number, idCitas: number[]): Promise<Step[]> {
-  const tipos = await requeridos(deps);
+export async function pasosConsentimiento(deps: CommandDeps, idPaciente: number, idCitas: number[], modalidad?: 'PRESENCIAL' | 'ONLINE'): Promise<Step[]> {
+  const tipos = (await requeridos(deps)).filter((t) => t !== 'ONLINE' || modalidad === 'ONLINE');
   if (tipos.length === 0) return [];
   const docs = await actuales(deps, tipos);
   // A required type is never unpublished (fijarRequeridos refuses it); were it so, there is nothing to sign.

@@ -11,6 +11,7 @@ import { recordAccess } from '../access-log.ts';
 import { errors } from '../../platform/errors.ts';
 import { TIPOS_CONSENTIMIENTO, type TipoConsentimiento } from '../../events/consentimiento.ts';
 import { documentoNoEncontrado } from '../../commands/consentimiento.ts';
+import type { Handled } from '../../commands/handler.ts';
 import { fijarRequeridos, firmarConsentimiento, publicarDocumento, retirarConsentimiento } from '../../commands/consentimientos.ts';
 import { consentimientosEn, findVersion, listConsentimientos, listDocumentos, type ConsentimientoView } from '../../queries/consentimientos.ts';
 import { pacienteEnLog, parseAsOf } from '../../queries/auditoria.ts';
@@ -28,6 +29,8 @@ const TAG = 'Consentimiento informado';
 const tipoKey = /^[A-Z]{1,20}$/;
 const porTipo = (d: { tipo: string }) => [d.tipo];
 const porNumero = (c: ConsentimientoView) => [c.numero];
+/** The signature a signing or a withdrawal just recorded. */
+const numeroDe = (r: Handled) => (r.events[0]?.data as { numero?: number } | undefined)?.numero;
 
 const errorsFirma: Record<number, ResponseSpec> = {
   401: { description: 'Sin token válido, o contraseña incorrecta (el token sigue siendo válido; cuenta como inicio de sesión fallido)' },
@@ -117,7 +120,7 @@ export function consentimientosRoutes(deps: AppDeps): RouteDef[] {
         const r = await firmarConsentimiento(deps, actorOf(user), idPaciente, body.tipo, body.version);
         await settled(deps, r);
         ctx.status = 201;
-        ctx.body = (await mias(idPaciente)).at(-1);
+        ctx.body = (await mias(idPaciente)).find((c) => c.numero === numeroDe(r));
       },
     },
     {
@@ -135,8 +138,7 @@ export function consentimientosRoutes(deps: AppDeps): RouteDef[] {
         await reauthenticate(deps, user, body.password);
         const r = await retirarConsentimiento(deps, actorOf(user), idPaciente, body.tipo, body.motivo?.trim() || null);
         await settled(deps, r);
-        const numero = (r.events[0]?.data as { numero?: number } | undefined)?.numero;
-        ctx.body = (await mias(idPaciente)).find((c) => c.numero === numero);
+        ctx.body = (await mias(idPaciente)).find((c) => c.numero === numeroDe(r));
       },
     },
     {
