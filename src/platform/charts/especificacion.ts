@@ -17,8 +17,11 @@ const COLOR_ALERTA = '#b2182b';
 /** What the spec depends on besides data: the cache key of the compiled chart. */
 export type Forma = Pick<Grafico, 'titulo' | 'ejeY'> & { series: string[]; bandas: string[]; conAlertas: boolean };
 
+/** Charts with bands (an instrument's) always have an alert layer, empty or not: one kind per instrument. */
+export const conAlertas = (g: Grafico) => g.bandas !== undefined || g.puntos.some((p) => p.alerta);
+
 export function formaDe(g: Grafico, series: string[]): Forma {
-  return { titulo: g.titulo, ejeY: g.ejeY, series, bandas: (g.bandas ?? []).map((b) => b.nombre), conAlertas: g.bandas !== undefined || g.puntos.some((p) => p.alerta) };
+  return { titulo: g.titulo, ejeY: g.ejeY, series, bandas: (g.bandas ?? []).map((b) => b.nombre), conAlertas: conAlertas(g) };
 }
 
 function colorBandas(n: number): string[] {
@@ -64,7 +67,9 @@ export function especificacion(f: Forma): TopLevelSpec {
     width: 800, height: 400, padding: 8,
     autosize: { type: 'fit', contains: 'padding' },
     background: 'white',
-    config: { font: FAMILIA, view: { stroke: '#ddd' } },
+    // No ARIA descriptions: one formatted label per point would cost more than drawing it, and an image's
+    // reader gets the numbers from the JSON reads.
+    config: { font: FAMILIA, view: { stroke: '#ddd' }, aria: false },
     params: [{ name: SENALES.desde, value: 0 }, { name: SENALES.hasta, value: 1 }],
     layer,
     resolve: { scale: { fill: 'independent' } },

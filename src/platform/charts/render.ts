@@ -4,29 +4,33 @@ import { compile } from 'vega-lite';
 import { parse, View, type Runtime } from 'vega';
 import { renderAsync } from '@resvg/resvg-js';
 import type { Grafico, PuntoGrafico, Tamano } from './tipos.ts';
-import { DATOS, SENALES, especificacion, formaDe } from './especificacion.ts';
+import { DATOS, SENALES, conAlertas, especificacion, formaDe } from './especificacion.ts';
 import { FAMILIA, FUENTES } from './fuente.ts';
 import { LOCALE_ES } from './locale.ts';
 
 export const SIN_DATOS = 'Sin datos en este periodo';
 const DIA_MS = 86_400_000;
 
-// Compiling and parsing cost more than drawing: one parsed spec per kind of chart (its title, axis,
-// series and bands; never the data), kept for the life of the process. Kinds are few (a chart per
-// read model and per instrument); the bound only guards against a bug that would make them many.
-const parsed = new Map<string, Runtime>();
-const MAX_KINDS = 64;
+// Compiling, parsing and building a view's dataflow cost more than drawing: per kind of chart (its
+// title, axis, series and bands; never the data) one parsed spec and a few idle views, kept for the
+// life of the process, each view reused with new data, range and size. A view draws one chart at a
+// time (toSVG awaits), so concurrent requests take one each. Kinds are few (a chart per read model
+// and per instrument); the bounds only guard against a bug that would make them many.
+interface Clase { runtime: Runtime; libres: View[] }
+const clases = new Map<string, Clase>();
+const MAX_CLASES = 64;
+const MAX_LIBRES = 4;
 
-function runtimeOf(g: Grafico, series: string[]): Runtime {
+function claseDe(g: Grafico, series: string[]): Clase {
   const forma = formaDe(g, series);
   const key = JSON.stringify(forma);
-  let r = parsed.get(key);
-  if (!r) {
-    r = parse(compile(especificacion(forma)).spec);
-    if (parsed.size >= MAX_KINDS) parsed.delete(parsed.keys().next().value!);
-    parsed.set(key, r);
+  let c = clases.get(key);
+  if (!c) {
+    c = { runtime: parse(compile(especificacion(forma)).spec), libres: [] };
+    if (clases.size >= MAX_CLASES) clases.delete(clases.keys().next().value!);
+    clases.set(key, c);
   }
-  return r;
+  return c;
 }
 
 /** A local date or date-time as milliseconds on a UTC scale: drawn as written, no zone applied. */
@@ -53,21 +57,27 @@ const fila = (p: PuntoGrafico) => ({ t: instante(p.fecha), valor: p.valor, serie
 /** The chart as an SVG document of exactly the given size. */
 export async function graficoSvg(g: Grafico, tamano: Tamano): Promise<string> {
   const series = [...new Set(g.puntos.map((p) => p.serie))];
-  const view = new View(runtimeOf(g, series.length ? series : [g.ejeY.titulo]), { renderer: 'none', locale: LOCALE_ES } as never);
+  const clase = claseDe(g, series.length ? series : [g.ejeY.titulo]);
+  const view = clase.libres.pop() ?? new View(clase.runtime, { renderer: 'none', locale: LOCALE_ES } as never);
+  let reutilizable = false;
   try {
     const [desde, hasta] = dominio(g);
     // Half a step beyond each band's ends: integer scores, so adjacent bands meet with no gap.
     const bandas = (g.bandas ?? []).map((b) => ({ nombre: b.nombre, min: Math.max(g.ejeY.min, b.min - 0.5), max: Math.min(g.ejeY.max, b.max + 0.5) }));
+    // Every data set of the kind is set each time: nothing of the previous chart stays.
     view
       .data(DATOS.puntos, g.puntos.map(fila))
+      .data(DATOS.mensaje, g.puntos.length ? [] : [{ texto: SIN_DATOS }])
       .signal(SENALES.desde, desde).signal(SENALES.hasta, hasta)
       .width(tamano.ancho).height(tamano.alto);
     if (g.bandas !== undefined) view.data(DATOS.bandas, bandas);
-    if (g.bandas !== undefined || g.puntos.some((p) => p.alerta)) view.data(DATOS.alertas, g.puntos.filter((p) => p.alerta).map(fila));
-    view.data(DATOS.mensaje, g.puntos.length ? [] : [{ texto: SIN_DATOS }]);
-    return await view.toSVG();
+    if (conAlertas(g)) view.data(DATOS.alertas, g.puntos.filter((p) => p.alerta).map(fila));
+    const svg = await view.toSVG();
+    reutilizable = true;
+    return svg;
   } finally {
-    view.finalize();
+    if (reutilizable && clase.libres.length < MAX_LIBRES) clase.libres.push(view);
+    else view.finalize();
   }
 }
 
