@@ -189,6 +189,12 @@ describe('one rule for the datetimes of every response', function () {
       const jwks = { keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1' }] };
       ok(await call('POST', '/api/admin/clientes-fhir', admin, { nombre: 'Exportación HCE', jwks }), 201);
       ok(await call('GET', '/api/admin/clientes-fhir', admin));
+      // Informed consent (docs/care.md): a version, a signature, its withdrawal, the auditor's as-of answer.
+      ok(await call('POST', '/api/admin/consentimientos/documentos', admin, { tipo: 'DATOS', titulo: 'Datos', cuerpo: 'Texto' }), 201);
+      ok(await call('GET', '/api/consentimientos/documentos', pac.token));
+      ok(await call('POST', '/api/consentimientos', pac.token, { tipo: 'DATOS', version: 1, password: 'secreto123' }), 201);
+      ok(await call('POST', '/api/consentimientos/retiradas', pac.token, { tipo: 'DATOS', password: 'secreto123' }));
+      ok(await call('GET', `/api/admin/auditoria/pacientes/${pac.idPaciente}/consentimientos`, admin));
       // A payment's fecha (docs/billing.md "Payments").
       ok(await call('PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'CONSULTA', consulta: { nombreRazon: 'Consulta', nif: 'B12345674', domicilio: ['Calle Mayor 1'] } }));
       const factura = await call('POST', '/api/admin/facturas', admin, { idPaciente: pac.idPaciente, lineas: [{ precioCentimos: 5000 }] });

@@ -47,10 +47,13 @@ export const consentimientoEnSchema = named('ConsentimientoEnFecha', s.object(
   {
     tipo, requerido: { ...s.bool(), description: 'Si era obligatorio en ese instante' },
     versionVigente: s.nullable(s.object(
-      { version: s.int(), sha256, publicadoEn: localDateTimeOut() }, ['version', 'sha256', 'publicadoEn'],
+      { version: s.int(), sha256, publicadoEn: localDateTimeOut('Cuándo se publicó') }, ['version', 'sha256', 'publicadoEn'],
     )),
     firma: s.nullable(s.object(
-      { numero: s.int(), version: s.int(), sha256, firmadoEn: localDateTimeOut(), retiradoEn: s.nullable(localDateTimeOut()) },
+      {
+        numero: s.int(), version: s.int(), sha256, firmadoEn: localDateTimeOut('Cuándo se firmó'),
+        retiradoEn: s.nullable(localDateTimeOut('Cuándo se retiró; null si no se había retirado en ese instante')),
+      },
       ['numero', 'version', 'sha256', 'firmadoEn', 'retiradoEn'],
     )),
     firmadoVigente: { ...s.bool(), description: 'Si en ese instante el paciente tenía firmada, sin retirar, la versión vigente' },
