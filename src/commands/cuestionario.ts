@@ -12,8 +12,12 @@ interface Partes { idPaciente: number; idPsicologo: number }
 
 export type CuestionarioCommand =
   | { type: 'AsignarCuestionario'; data: Partes & { idAsignacion: number; instrumento: string; pauta: Pauta; idSolicitud: number } }
-  /** By the schedule worker: `idCita` for a request before that appointment. */
-  | { type: 'SolicitarCuestionario'; data: { idSolicitud: number; idCita: number | null } }
+  /**
+   * By the schedule worker: `idCita` for a request before that appointment (once per appointment);
+   * `siAnteriorHasta`: every N weeks, only if the latest request is no later than this local time
+   * (so two workers that both found it due, or a retry after a conflict, ask once).
+   */
+  | { type: 'SolicitarCuestionario'; data: { idSolicitud: number; idCita: number | null; siAnteriorHasta: string | null } }
   /** `idPaciente`: the caller's; `instrumento`: the one the caller named (its definition scores the answers). */
   | { type: 'ResponderCuestionario'; data: { idPaciente: number; idSolicitud: number; idRespuesta: number; instrumento: Instrumento; respuestas: Record<string, number> } }
   | { type: 'ReconocerAlerta'; data: { idPsicologo: number; idRespuesta: number; idUsuario: number } }
@@ -67,8 +71,9 @@ export const cuestionarioDecider: Decider<Asignacion, CuestionarioCommand, Cuest
       }
       case 'SolicitarCuestionario': {
         if (state.status !== 'activa') return [];
-        const { idCita } = command.data;
+        const { idCita, siAnteriorHasta } = command.data;
         if (idCita !== null && [...state.solicitudes.values()].some((s) => s.idCita === idCita)) return []; // already asked before it
+        if (siAnteriorHasta !== null && state.ultimaSolicitud !== null && state.ultimaSolicitud > siAnteriorHasta) return []; // not due any more
         const { idAsignacion, idPaciente, idPsicologo, instrumento } = state;
         return [{ type: 'CuestionarioSolicitado', data: { idAsignacion, idPaciente, idPsicologo, instrumento, idSolicitud: command.data.idSolicitud, fecha, idCita } }];
       }

@@ -23,10 +23,10 @@ export async function asignarCuestionario(
   return { id: idAsignacion, position: r.position, events: r.events };
 }
 
-/** A request the schedule calls for (the worker's); nothing when the assignment ended or already asked before that appointment. */
-export async function solicitarCuestionario(deps: CommandDeps, idAsignacion: number, idCita: number | null) {
+/** A request the schedule calls for (the worker's); nothing when the assignment ended or it is no longer due (see the command). */
+export async function solicitarCuestionario(deps: CommandDeps, idAsignacion: number, cuando: { idCita: number | null; siAnteriorHasta: string | null }) {
   const idSolicitud = await deps.ids('solicitud_cuestionario');
-  return run(deps, { idUsuario: null, rol: 'SYSTEM' }, step(idAsignacion, { type: 'SolicitarCuestionario', data: { idSolicitud, idCita } }));
+  return run(deps, { idUsuario: null, rol: 'SYSTEM' }, step(idAsignacion, { type: 'SolicitarCuestionario', data: { idSolicitud, ...cuando } }));
 }
 
 export async function responderCuestionario(

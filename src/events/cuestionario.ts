@@ -50,6 +50,8 @@ export type Asignacion =
     solicitudes: Map<number, { idCita: number | null; respondida: boolean }>;
     /** idRespuesta -> acknowledged. */
     alertas: Map<number, boolean>;
+    /** `fecha` of the latest request (the schedule worker's "due" is re-checked against it). */
+    ultimaSolicitud: string | null;
   });
 
 export const cuestionarioStream = (idAsignacion: number) => `cuestionario-${idAsignacion}`;
@@ -59,10 +61,13 @@ export function evolveAsignacion(state: Asignacion, event: CuestionarioEvent): A
   switch (event.type) {
     case 'CuestionarioAsignado': {
       const { idAsignacion, idPaciente, idPsicologo, instrumento, pauta } = event.data;
-      return { status: 'activa', idAsignacion, idPaciente, idPsicologo, instrumento, pauta, solicitudes: new Map(), alertas: new Map() };
+      return { status: 'activa', idAsignacion, idPaciente, idPsicologo, instrumento, pauta, solicitudes: new Map(), alertas: new Map(), ultimaSolicitud: null };
     }
     case 'CuestionarioSolicitado':
-      if (state.status !== 'nueva') state.solicitudes.set(event.data.idSolicitud, { idCita: event.data.idCita, respondida: false });
+      if (state.status !== 'nueva') {
+        state.solicitudes.set(event.data.idSolicitud, { idCita: event.data.idCita, respondida: false });
+        state.ultimaSolicitud = event.data.fecha;
+      }
       return state;
     case 'CuestionarioRespondido': {
       const s = state.status === 'nueva' ? undefined : state.solicitudes.get(event.data.idSolicitud);
