@@ -23,6 +23,7 @@ import { billingPdfSection } from './billing-pdf.ts';
 import { billingInvoicesSection } from './billing-invoices.ts';
 import { billingVerifySection } from './billing-verify.ts';
 import { billingStripeSection } from './billing-stripe.ts';
+import { careChartsSection } from './care-charts.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
 import { load1, machine, saveResults, textTable, updateReadme, type Figure, type RunInfo } from './lib/report.ts';
@@ -44,6 +45,7 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   'billing-invoices': billingInvoicesSection,
   'billing-verify': billingVerifySection,
   'billing-stripe': billingStripeSection,
+  'care-charts': careChartsSection,
 };
 
 const { values } = parseArgs({
