@@ -4,7 +4,7 @@ import { errors } from '../platform/errors.ts';
 import { canonicalJson } from '../platform/audit/leaf.ts';
 import { localDateTime } from '../platform/time.ts';
 import {
-  evolveConsentimientos, evolveDocumento, evolveRequeridos, vigente,
+  evolveConsentimientos, evolveDocumento, evolveRequeridos, retirado, vigente,
   type ConsentimientoPacienteEvent, type ConsentimientosPaciente, type DocumentoConsentimiento, type DocumentoConsentimientoEvent,
   type RequeridosEvent, type SignificadoConsentimiento, type TipoConsentimiento,
 } from '../events/consentimiento.ts';
@@ -68,8 +68,11 @@ export const requeridosDecider: Decider<TipoConsentimiento[], RequeridosCommand,
   },
 };
 
-/** The version a booking needs signed: the current one of a required type. */
-export interface Exigido { tipo: TipoConsentimiento; version: number; titulo: string }
+/**
+ * The version a booking needs signed: the current one of a required type. `siRetirado`: needed only
+ * if the patient withdrew their consent to the type (an ONLINE booking when ONLINE is not required).
+ */
+export interface Exigido { tipo: TipoConsentimiento; version: number; titulo: string; siRetirado?: boolean }
 
 export type ConsentimientoCommand =
   /** `actual`: the type's current version as read by the service (null: never published). */
@@ -120,10 +123,13 @@ export const consentimientoDecider: Decider<ConsentimientosPaciente, Consentimie
       }
       case 'VerificarConsentimientos': {
         const { idPaciente, idCitas, exigidos } = command.data;
-        const firmas = exigidos.map((e) => ({ e, f: vigente(state, e.tipo) }));
-        const faltan = firmas.filter(({ e, f }) => !f || f.version !== e.version).map(({ e }) => e);
+        const faltan = exigidos.filter((e) => (e.siRetirado ? retirado(state, e.tipo) : vigente(state, e.tipo)?.version !== e.version));
         if (faltan.length) throw faltanConsentimientos(faltan);
-        return [{ type: 'ConsentimientosVerificados', data: { idPaciente, idCitas, firmas: firmas.map(({ e, f }) => ({ tipo: e.tipo, version: e.version, numero: f!.numero })) } }];
+        const firmas = exigidos.flatMap((e) => {
+          const f = vigente(state, e.tipo);
+          return f ? [{ tipo: e.tipo, version: f.version, numero: f.numero }] : [];
+        });
+        return [{ type: 'ConsentimientosVerificados', data: { idPaciente, idCitas, firmas } }];
       }
       default: {
         const unknown: never = command;

@@ -60,17 +60,22 @@ export function retirarConsentimiento(deps: CommandDeps, actor: Actor, idPacient
  * booking is exactly what it was). The step checks the current versions of the required types
  * against the patient's signatures and records the check, so that a withdrawal racing the booking
  * meets it on one stream: one of the two is decided after the other (a retried booking is then
- * refused). ONLINE, when required, is required of ONLINE bookings only (`modalidad`; absent: PRESENCIAL).
+ * refused). ONLINE (`modalidad`; absent: PRESENCIAL) concerns ONLINE bookings only: required of them
+ * when the practice requires it, else refused only to a patient who withdrew it.
  */
 export async function pasosConsentimiento(deps: CommandDeps, idPaciente: number, idCitas: number[], modalidad?: 'PRESENCIAL' | 'ONLINE'): Promise<Step[]> {
-  const tipos = (await requeridos(deps)).filter((t) => t !== 'ONLINE' || modalidad === 'ONLINE');
-  if (tipos.length === 0) return [];
-  const docs = await actuales(deps, tipos);
+  const online = modalidad === 'ONLINE';
+  const tipos = (await requeridos(deps)).filter((t) => t !== 'ONLINE' || online);
+  const siRetirado = online && !tipos.includes('ONLINE');
+  if (tipos.length === 0 && !siRetirado) return [];
+  const todos: TipoConsentimiento[] = siRetirado ? [...tipos, 'ONLINE'] : tipos;
+  const docs = await actuales(deps, todos);
   // A required type is never unpublished (fijarRequeridos refuses it); were it so, there is nothing to sign.
-  const exigidos: Exigido[] = tipos.flatMap((tipo, i) => {
+  const exigidos: Exigido[] = todos.flatMap((tipo, i) => {
     const d = docs[i];
-    return d ? [{ tipo, version: d.version, titulo: d.titulo }] : [];
+    return d ? [{ tipo, version: d.version, titulo: d.titulo, ...(siRetirado && tipo === 'ONLINE' ? { siRetirado } : {}) }] : [];
   });
+  if (exigidos.length === 0) return [];
   return [{
     streamId: consentimientosPacienteStream(idPaciente), decider: consentimientoDecider,
     command: { type: 'VerificarConsentimientos', data: { idPaciente, idCitas, exigidos } },

@@ -119,6 +119,11 @@ export function vigente(state: ConsentimientosPaciente, tipo: TipoConsentimiento
   return found && !found.retirada ? found : null;
 }
 
+/** Whether the patient's newest signature of a type was withdrawn (they said no, and have not signed again). */
+export function retirado(state: ConsentimientosPaciente, tipo: TipoConsentimiento): boolean {
+  return vigente(state, tipo) === null && [...state.firmas.values()].some((f) => f.tipo === tipo);
+}
+
 /** Linear fold: the map belongs to the fold that built it and is updated in place. */
 export function evolveConsentimientos(state: ConsentimientosPaciente, event: ConsentimientoPacienteEvent): ConsentimientosPaciente {
   switch (event.type) {
