@@ -9,7 +9,8 @@ import type { JwkPublica } from '../events/cliente-fhir.ts';
 /** The FHIR resource types served (issue 26; ChargeItem and Invoice, issue 32), plus Group for the Group-level export. */
 export const FHIR_TIPOS = [
   'Patient', 'Practitioner', 'PractitionerRole', 'Schedule', 'Slot', 'Appointment', 'Encounter', 'DocumentReference',
-  'Condition', 'CarePlan', 'Observation', 'Communication', 'ChargeItem', 'Invoice', 'Provenance', 'Group',
+  'Condition', 'CarePlan', 'Observation', 'Questionnaire', 'QuestionnaireResponse', 'Communication', 'ChargeItem', 'Invoice',
+  'Provenance', 'Group',
 ] as const;
 
 /** Every scope a client may hold: SMART v1 `.read` and v2 `.rs` (read and search), for all types or one. */

@@ -21,6 +21,8 @@ export const FHIR_EVENT_TYPES: ReadonlySet<string> = new Set([
   'ProgresoRegistrado', 'MensajeEnviado', 'MensajeLeido', 'DireccionAnadida', 'DireccionEliminada',
   // Billing (Invoice, ChargeItem): an invoice's stream and an appointment's charge.
   'FacturaEmitida', 'FacturaAnulada', 'FacturaRectificada', 'CargoRegistrado', 'CargoFacturado',
+  // Outcome measures: each answer on its assignment's stream (QuestionnaireResponse, score Observation).
+  'CuestionarioRespondido',
 ]);
 
 /** Events after which the stream's resource leaves the lists (a bulk export's `deleted`). */
@@ -51,6 +53,7 @@ export const fhirProjection: Projection = {
   readYourWrites: false,
   handles: (type) => FHIR_EVENT_TYPES.has(type),
   async apply(trx, stored) {
+    if (stored.type === 'CuestionarioRespondido') return respuesta(trx, stored);
     const m = FHIR_STREAM.exec(stored.streamId);
     if (!m) return moveOther(trx, stored);
     const row = versionRow(stored, m[1], Number(m[2]));
@@ -92,6 +95,18 @@ async function erase(trx: Knex.Transaction, idPaciente: number, at: VersionRow):
   await trx('fhir_versiones').where({ id_paciente: idPaciente, recurso: 'factura' }).update({ posicion: at.posicion, actualizado_en: at.actualizado_en });
   // Provenance of an erased patient's records goes with them (it names who wrote what about whom).
   await trx.raw('delete from fhir_procedencia p using fhir_versiones v where v.stream_id = p.stream_id and v.id_paciente = ?', [idPaciente]);
+}
+
+/**
+ * An answer to a questionnaire is a resource of its own (QuestionnaireResponse and its score's
+ * Observation) though its event is one of many on its assignment's stream (`cuestionario-<id>`):
+ * it is kept as `respuesta-<idRespuesta>`, at version 0 (an answer is never edited), with the
+ * instant and position of its event. Not a Provenance target: no fhir_procedencia row.
+ */
+function respuesta(trx: Knex.Transaction, stored: StoredEvent): void {
+  const id = (stored.data as { idRespuesta: number }).idRespuesta;
+  const stream = `respuesta-${id}`;
+  pending.of(trx).versions.set(stream, { ...versionRow(stored, 'respuesta', id), stream_id: stream, revision: '0' });
 }
 
 /** A change of a resource written to another aggregate's stream: it moves that resource, not its revision. */

@@ -195,6 +195,18 @@ describe('one rule for the datetimes of every response', function () {
       ok(await call('POST', '/api/consentimientos', pac.token, { tipo: 'DATOS', version: 1, password: 'secreto123' }), 201);
       ok(await call('POST', '/api/consentimientos/retiradas', pac.token, { tipo: 'DATOS', password: 'secreto123' }));
       ok(await call('GET', `/api/admin/auditoria/pacientes/${pac.idPaciente}/consentimientos`, admin));
+      // Outcome measures (docs/care.md): an assignment, a request, an answer that raises a safety alert, its acknowledgement.
+      const asignacion = await call('POST', '/api/psicologo/cuestionarios/asignaciones', psi.token, { idPaciente: pac.idPaciente, instrumento: 'PHQ-9', pauta: { tipo: 'UNA_VEZ' } });
+      ok(asignacion, 201);
+      ok(await call('GET', '/api/cuestionarios/pendientes', pac.token));
+      const respuesta = await call('POST', '/api/cuestionarios/PHQ-9/respuestas', pac.token, { respuestas: { 1: 1, 2: 1, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0, 9: 1 } });
+      ok(respuesta, 201);
+      ok(await call('GET', '/api/cuestionarios/respuestas', pac.token));
+      ok(await call('GET', '/api/cuestionarios/puntuaciones?instrumento=PHQ-9', pac.token));
+      ok(await call('GET', '/api/psicologo/cuestionarios/resumen', psi.token));
+      ok(await call('GET', '/api/psicologo/alertas-seguridad', psi.token));
+      ok(await call('POST', `/api/psicologo/alertas-seguridad/${respuesta.body.idRespuesta}/reconocimiento`, psi.token));
+      ok(await call('GET', `/api/psicologo/cuestionarios/asignaciones?idPaciente=${pac.idPaciente}`, psi.token));
       // A payment's fecha (docs/billing.md "Payments").
       ok(await call('PUT', '/api/admin/facturacion/ajustes', admin, { emisorEs: 'CONSULTA', consulta: { nombreRazon: 'Consulta', nif: 'B12345674', domicilio: ['Calle Mayor 1'] } }));
       const factura = await call('POST', '/api/admin/facturas', admin, { idPaciente: pac.idPaciente, lineas: [{ precioCentimos: 5000 }] });

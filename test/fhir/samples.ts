@@ -158,6 +158,54 @@ export const diaryObservation = {
   valueInteger: 6,
 };
 
+const LA = (code: string, display: string) => ({ system: 'http://loinc.org', code, display });
+const EN = (text: string) => ({ extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/translation', extension: [{ url: 'lang', valueCode: 'en' }, { url: 'content', valueString: text }] }] });
+
+/** An outcome instrument (issue 34): a canonical URL of our own, LOINC panel, items and answers, English as translations. */
+export const questionnaire = {
+  resourceType: 'Questionnaire',
+  id: 'phq-9',
+  meta: { versionId: '3f9a0c1d2e4b5a6c' },
+  language: 'es',
+  url: `${BASE}/Questionnaire/phq-9`,
+  name: 'PHQ_9',
+  title: 'Cuestionario sobre la salud del paciente (PHQ-9)',
+  _title: EN('Patient Health Questionnaire (PHQ-9)'),
+  status: 'active',
+  subjectType: ['Patient'],
+  code: [LA('44249-1', 'PHQ-9 quick depression assessment panel')],
+  item: [{
+    linkId: '1', code: [LA('44250-9', 'Little interest or pleasure in doing things')], prefix: '1.',
+    text: 'Poco interés o placer en hacer cosas', _text: EN('Little interest or pleasure in doing things'), type: 'choice', required: true,
+    answerOption: [
+      { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/ordinalValue', valueDecimal: 0 }], valueCoding: { ...LA('LA6568-5', 'Ningún día'), _display: EN('Not at all') } },
+      { extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/ordinalValue', valueDecimal: 1 }], valueCoding: { ...LA('LA6569-3', 'Varios días'), _display: EN('Several days') } },
+    ],
+  }],
+};
+
+export const questionnaireResponse = {
+  resourceType: 'QuestionnaireResponse',
+  id: '5120',
+  meta: meta('0'),
+  questionnaire: `${BASE}/Questionnaire/phq-9`,
+  status: 'completed',
+  subject: { reference: PAT },
+  authored: '2026-03-04T10:20:00+01:00',
+  author: { reference: PAT },
+  item: [{ linkId: '1', text: 'Poco interés o placer en hacer cosas', answer: [{ valueCoding: LA('LA6569-3', 'Varios días') }] }],
+};
+
+/** A questionnaire's total score: its band as interpretation, derived from the response. */
+export const scoreObservation = {
+  ...observation,
+  id: 'puntuacion-5120',
+  performer: [{ reference: PAT }],
+  interpretation: [{ coding: [{ system: `${OWN}/CodeSystem/cuestionario/phq-9/banda`, code: 'MODERADA', display: 'Moderate' }], text: 'Moderada' }],
+  referenceRange: [{ low: { value: 10 }, high: { value: 14 }, text: 'Moderada' }],
+  derivedFrom: [{ reference: 'QuestionnaireResponse/5120' }],
+};
+
 export const communication = {
   resourceType: 'Communication',
   id: 'b5c6d7e8-9f0a-4b12-c3d4-e5f6a7b8c9d0',

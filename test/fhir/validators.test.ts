@@ -19,7 +19,7 @@ function without(resource: Json, key: string): Json {
   return copy;
 }
 
-const { appointment, observation, patient, encounter, documentReference, searchset } = samples;
+const { appointment, observation, patient, encounter, documentReference, searchset, questionnaireResponse, scoreObservation } = samples;
 const PAT = { reference: 'Patient/p1' };
 
 describe('FHIR validators: the harness', () => {
@@ -57,6 +57,9 @@ describe('FHIR validators: the harness', () => {
     ['an empty string', withChanges(patient, { name: [{ family: '' }] }), ['spec-json']],
     ['an id longer than 64 characters', withChanges(patient, { id: `${patient.id}-${patient.id}` }), ['spec-json']],
     ['an unknown resourceType', { resourceType: 'Paciente', id: 'p1' }, ['fhir', 'medplum']],
+    ["QuestionnaireResponse.status 'submitted'", withChanges(questionnaireResponse, { status: 'submitted' }), ['fhir']],
+    ['QuestionnaireResponse.questionnaire not a canonical URL', withChanges(questionnaireResponse, { questionnaire: 'PHQ 9' }), ['medplum']],
+    ['Observation.derivedFrom naming a Patient', withChanges(scoreObservation, { derivedFrom: [{ reference: 'Patient/p1' }] }), ['fhir', 'medplum']],
   ];
   for (const [what, resource, expected] of rejected) {
     it(`rejects ${what}: ${expected.join(' + ')}`, () => {
@@ -111,6 +114,8 @@ describe('FHIR validators: what each type demands at least', () => {
     { resourceType: 'Condition', subject: PAT },
     { resourceType: 'CarePlan', status: 'active', intent: 'plan', subject: PAT },
     { resourceType: 'Observation', status: 'final', code: { text: 'Estado de ánimo' } },
+    { resourceType: 'Questionnaire', status: 'active' },
+    { resourceType: 'QuestionnaireResponse', status: 'completed' },
     { resourceType: 'Communication', status: 'completed' },
     { resourceType: 'Provenance', target: [PAT], recorded: AT, agent: [{ who: PR }] },
     { resourceType: 'Bundle', type: 'searchset' },

@@ -37,6 +37,8 @@ export const fhirBase = (ctx: Context, deps: AppDeps) =>
 export const fhirDbOf = (deps: AppDeps, knex = deps.knex): FhirDb => ({
   knex, zone: deps.config.practiceTimezone, now: () => deps.clock.now(), bookingHorizonDays: deps.config.limits.bookingHorizonDays,
   patientIdSystem: deps.config.fhirPatientIdSystem,
+  // Canonicals never follow the request's host: the configured public URL, else our own default.
+  ...(deps.config.publicBaseUrl ? { canonicalBase: `${deps.config.publicBaseUrl}${FHIR_BASE_PATH}` } : {}),
 });
 
 const BEARER = /^Bearer\s+(\S+)$/i;

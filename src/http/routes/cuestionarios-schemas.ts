@@ -44,7 +44,7 @@ const pauta = named('PautaCuestionario', {
 });
 
 export const asignacionBody = named('AsignacionCuestionarioCrear', s.object(
-  { idPaciente: s.int({ minimum: 1, maximum: 2_147_483_647 }), instrumento: s.nonEmpty(20), pauta },
+  { idPaciente: s.int({ minimum: 1, maximum: 2_147_483_647 }), instrumento: { ...s.nonEmpty(20), example: 'PHQ-9' }, pauta },
   ['idPaciente', 'instrumento', 'pauta'],
 ));
 

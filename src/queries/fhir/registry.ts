@@ -15,6 +15,8 @@ import { slotType } from './resources/slot.ts';
 import { provenanceType } from './resources/provenance.ts';
 import { invoiceType } from './resources/invoice.ts';
 import { chargeItemType } from './resources/charge-item.ts';
+import { questionnaireType } from './resources/questionnaire.ts';
+import { questionnaireResponseType } from './resources/questionnaire-response.ts';
 
 /** Every resource type the FHIR API serves, in the CapabilityStatement's order. */
 export const fhirResourceTypes: FhirResourceType[] = [
@@ -29,6 +31,8 @@ export const fhirResourceTypes: FhirResourceType[] = [
   conditionType,
   carePlanType,
   observationType,
+  questionnaireType,
+  questionnaireResponseType,
   communicationType,
   chargeItemType,
   invoiceType,

@@ -10,6 +10,8 @@ export interface FhirDb {
   zone: string;
   /** The system of our patient-id identifiers (FHIR_PATIENT_ID_SYSTEM): each practice its own. */
   patientIdSystem?: string;
+  /** The base of our canonical URLs (Questionnaire.url): PUBLIC_BASE_URL's FHIR base; absent: DEFAULT_CANONICAL_BASE. */
+  canonicalBase?: string;
   /** The service's clock (Schedule's horizon, free Slots); absent: the system clock. */
   now?: () => Date;
   /** BOOKING_HORIZON_DAYS: how far ahead free Slots and a Schedule's planningHorizon reach; absent: its default. */
@@ -27,8 +29,8 @@ export interface FhirResource {
 export interface FhirMeta {
   /** The aggregate's stream revision (0-based, as the event store counts). */
   versionId: string;
-  /** The instant of the stream's last event (UTC, FHIR instant). */
-  lastUpdated: string;
+  /** The instant of the stream's last event (UTC, FHIR instant); absent for what is not in the log (Questionnaire). */
+  lastUpdated?: string;
   security?: { system: string; code: string; display?: string }[];
 }
 

@@ -23,7 +23,7 @@ const OUTPUT_FORMATS = new Set(['application/fhir+ndjson', 'application/ndjson',
 /** Parameters of the IG this server does not implement (POST-only `patient` included: no POST kick-off). */
 const UNSUPPORTED = new Set(['_typeFilter', '_elements', 'includeAssociatedData', 'patient', 'organizeOutputBy', 'allowPartialManifests']);
 /** Types outside the Patient compartment: a Patient or Group export leaves them out unless `_type` names them. */
-const NOT_IN_COMPARTMENT = new Set(['Practitioner', 'PractitionerRole', 'Schedule', 'Slot', 'Group', 'Organization', 'Location']);
+const NOT_IN_COMPARTMENT = new Set(['Practitioner', 'PractitionerRole', 'Schedule', 'Slot', 'Group', 'Questionnaire', 'Organization', 'Location']);
 /** FHIR R4's instant (datatypes.html#instant): no year 0000, offsets up to ±14:00; luxon then refuses impossible dates. */
 const INSTANT = /^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]{1,9})?(Z|[+-]((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$/;
 const ACCEPTED = new Set(['application/fhir+json', 'application/json', '*/*', 'application/*']);

@@ -48,7 +48,7 @@ function slotQuery(rc: FhirDb, req: SearchRequest): SlotQuery {
   const schedules = clausesOf(req.clauses, 'schedule').map((c) => c.values.map((v) => intId(parseReference('schedule', v, ['Schedule']).id)));
   const ids = clausesOf(req.clauses, '_id').map((c) => new Set(c.values));
   const updated = clausesOf(req.clauses, '_lastUpdated').map((c) => c.values.map((v) => parseDate('_lastUpdated', v, rc.zone)));
-  const updatedOk = (s: FhirResource) => updated.every((rs) => rs.some((r) => startMatches(Date.parse((s.meta as FhirMeta).lastUpdated), r)));
+  const updatedOk = (s: FhirResource) => updated.every((rs) => rs.some((r) => startMatches(Date.parse((s.meta as FhirMeta).lastUpdated!), r)));
   // A schedule clause ANDed with another keeps the psychologists named in both.
   const named = schedules.length ? schedules.reduce((a, b) => a.filter((x) => b.includes(x))).filter((x): x is number => x !== null) : null;
   const wanted = named && [...new Set(named)];
