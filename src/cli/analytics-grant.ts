@@ -131,8 +131,8 @@ const USAGE = `Usage: npm run -s analytics:grant -- --role NAME [--views-only] [
 Creates (or updates) an analyst's PostgreSQL login NAME that can read the schema analitica
 (pseudonymous facts and views, docs/read-models.md "Analytics") and nothing else: no personal table,
 no event, no key, no function of the service. With --views-only it reads only the views whose
-figures hide cells of few patients (actividad_*, bienestar_*), not the per-record fact tables: the
-login for anyone outside the care team. Sessions start read-only, with a 5-minute statement
+figures hide cells of few patients (actividad_*, bienestar_*, ingresos_*, resultados_*), not the
+per-record fact tables: the login for anyone outside the care team. Sessions start read-only, with a 5-minute statement
 timeout, at most 5 connections. Prints JSON on stdout: host, port, database, role and, when set
 now, the password (a new random one unless --password-stdin). Run again to change the password, or
 the kind of login. Refuses (exit 1, nothing changed) the service's own role, built-in roles, a role

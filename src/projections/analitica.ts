@@ -7,17 +7,19 @@ import type { PacienteRegistrado, PsicologoAsignado } from '../events/paciente.t
 import type { PsicologoEliminado } from '../events/psicologo.ts';
 import type { ClaveClinicaDestruida } from '../events/retencion.ts';
 import type { FacturaAnulada, FacturaEmitida } from '../events/factura.ts';
+import type { AlertaSeguridadEmitida, CuestionarioRespondido } from '../events/cuestionario.ts';
 import { pseudonymizer, type Pseudonymizer } from '../platform/analytics/pseudonyms.ts';
 import { ANALITICA_VIEWS, createAnaliticaViews } from '../platform/analytics/views.ts';
 import { addDiario, addProgreso, asignar, flushEntries, flushRegistros, psicologoEliminado, removeDiario, removeRegistrosPaciente } from './analitica-registros.ts';
 import { citaCancelada, citaCreada, citaEstado, citaReprogramada, flushCitas, removeCitasPaciente, sesionEliminada, sesionRegistrada } from './analitica-citas.ts';
 import { desvincularPacienteFacturas, facturaAnulada, facturaEmitida, flushFacturas } from './analitica-facturas.ts';
+import { alertaEmitida, flushPuntuaciones, puntuacionRegistrada, removePuntuacionesPaciente } from './analitica-puntuaciones.ts';
 
 type Event = CitaEvent | SesionEvent | ProgresoEvent | DiarioEvent | PacienteRegistrado | PsicologoAsignado | PsicologoEliminado | ClaveClinicaDestruida
-  | FacturaEmitida | FacturaAnulada;
+  | FacturaEmitida | FacturaAnulada | CuestionarioRespondido | AlertaSeguridadEmitida;
 
 // Not FacturaEmitida: opened without the patient's billing key it lacks only its recipient, which this model never reads.
-const RECORDS = new Set(['ProgresoRegistrado', 'DiarioRegistrado', 'CitaCreada', 'CitaReprogramada', 'SesionRegistrada']);
+const RECORDS = new Set(['ProgresoRegistrado', 'DiarioRegistrado', 'CitaCreada', 'CitaReprogramada', 'SesionRegistrada', 'CuestionarioRespondido']);
 
 /**
  * Patients' and psychologists' pseudonyms (a keyed hash each) come back in most events of a
@@ -46,8 +48,8 @@ export interface AnaliticaOptions {
 
 /**
  * The analysts' schema `analitica` (docs/read-models.md "Analytics"): pseudonymous facts of
- * appointments, sessions, diary and progress, each patient's weekly averages, invoices, and the
- * views over them. An erased patient's facts keep counting (the clinic's statistics stay consistent) until the
+ * appointments, sessions, diary and progress, each patient's weekly averages, invoices, scores of
+ * the outcome instruments, and the views over them. An erased patient's facts keep counting (the clinic's statistics stay consistent) until the
  * retention job destroys their clinical key; then they leave every table, except their invoices,
  * which stay in the practice's revenue without the patient's pseudonym.
  */
@@ -56,14 +58,17 @@ export function analiticaProjection(opts: AnaliticaOptions): Projection {
   const zone = opts.practiceTimezone;
   return {
     name: 'analitica',
-    tables: ['analitica_asignaciones', 'analitica.hechos_citas', 'analitica.hechos_sesiones', 'analitica.hechos_diario', 'analitica.hechos_progreso', 'analitica.semanal_paciente', 'analitica.hechos_facturas'],
+    tables: [
+      'analitica_asignaciones', 'analitica.hechos_citas', 'analitica.hechos_sesiones', 'analitica.hechos_diario', 'analitica.hechos_progreso',
+      'analitica.semanal_paciente', 'analitica.hechos_facturas', 'analitica.hechos_puntuacion',
+    ],
     // The analysts' tables: no client reads them back, so no answer waits for them.
     readYourWrites: false,
     views: { names: ANALITICA_VIEWS, create: createAnaliticaViews },
     handles: [
       'PacienteRegistrado', 'PsicologoAsignado', 'PsicologoEliminado', 'ProgresoRegistrado', 'DiarioRegistrado', 'DiarioEliminado',
       'CitaCreada', 'CitaReprogramada', 'CitaConfirmada', 'CitaCancelada', 'CitaCompletada', 'SesionRegistrada', 'SesionEliminada',
-      'ClaveClinicaDestruida', 'FacturaEmitida', 'FacturaAnulada',
+      'ClaveClinicaDestruida', 'FacturaEmitida', 'FacturaAnulada', 'CuestionarioRespondido', 'AlertaSeguridadEmitida',
     ],
     async apply(trx, stored) {
       // A record opened after its clinical key was destroyed (a replay) no longer counts. Directory
@@ -103,12 +108,17 @@ export function analiticaProjection(opts: AnaliticaOptions): Projection {
           const paciente = pseud('paciente', event.data.idPaciente);
           await removeRegistrosPaciente(trx, paciente);
           await removeCitasPaciente(trx, paciente);
+          await removePuntuacionesPaciente(trx, paciente);
           return desvincularPacienteFacturas(trx, paciente);
         }
         case 'FacturaEmitida':
           return facturaEmitida(trx, pseud, event.data);
         case 'FacturaAnulada':
           return facturaAnulada(trx, pseud, event.data.idFactura);
+        case 'CuestionarioRespondido':
+          return puntuacionRegistrada(trx, pseud, event.data);
+        case 'AlertaSeguridadEmitida':
+          return alertaEmitida(trx, pseud, event.data.idRespuesta);
         default:
           return; // CitaRecordatorioEnviado and other areas' events
       }
@@ -118,6 +128,7 @@ export function analiticaProjection(opts: AnaliticaOptions): Projection {
       await flushCitas(trx);
       await flushRegistros(trx);
       await flushFacturas(trx);
+      await flushPuntuaciones(trx);
     },
   };
 }

@@ -191,7 +191,7 @@ describe('analytics schema: facts, pseudonyms, small cells, rebuilds and erasure
     await shadow(srv.config.analyticsPepper);
     expect(await dumpSchema()).to.deep.equal(before);
     const objects = await rows(`select c.oid::regclass::text as o, has_table_privilege('lector_prueba', c.oid, 'select') as can from pg_class c where c.relnamespace = 'analitica'::regnamespace and c.relkind in ('r', 'v')`);
-    expect(objects.length).to.equal(14);
+    expect(objects.length).to.equal(17);
     expect(objects.filter((o: { can: boolean }) => !o.can)).to.deep.equal([]);
     expect((await rows('select count(*)::int as n from analitica.actividad_consulta_semana'))[0].n).to.be.greaterThan(0);
   });

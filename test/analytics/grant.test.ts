@@ -160,7 +160,10 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
 
   it('--views-only: reads the views that suppress small cells, is refused every fact table and everything else, and still so after a rebuild', async () => {
     const name = `agregados_${process.pid}`;
-    const views = ['actividad_consulta_semana', 'actividad_psicologo_semana', 'bienestar_consulta_semana', 'bienestar_psicologo_semana', 'ingresos_consulta_mes', 'ingresos_psicologo_mes'];
+    const views = [
+      'actividad_consulta_semana', 'actividad_psicologo_semana', 'bienestar_consulta_semana', 'bienestar_psicologo_semana', 'ingresos_consulta_mes',
+      'ingresos_psicologo_mes', 'resultados_consulta_mes', 'resultados_psicologo_mes',
+    ];
     const readable = async () => (await srv.deps.knex.raw(
       `select relname from pg_class where relnamespace = 'analitica'::regnamespace and has_table_privilege(?, oid, 'SELECT') order by 1`, [name],
     )).rows.map((r: { relname: string }) => r.relname);
@@ -170,7 +173,7 @@ describe('analytics:grant: an analyst login that reads the analitica schema and 
       // One patient's diary entry: the cell is there, suppressed; the fact table that would show it is closed.
       expect((await c.query('select suprimida, pacientes, media_intensidad from bienestar_consulta_semana')).rows).to.deep.equal([{ suprimida: true, pacientes: null, media_intensidad: null }]);
       const others = (await analiticaRelations()).filter((r) => !views.includes(r));
-      expect(others).to.include.members(['hechos_citas', 'hechos_sesiones', 'hechos_diario', 'hechos_progreso', 'semanal_paciente', 'hechos_facturas', 'citas', 'parametros']);
+      expect(others).to.include.members(['hechos_citas', 'hechos_sesiones', 'hechos_diario', 'hechos_progreso', 'semanal_paciente', 'hechos_facturas', 'hechos_puntuacion', 'citas', 'parametros']);
       for (const rel of others) expect(await code(c, `select * from analitica.${rel} limit 1`), rel).to.equal('42501');
       for (const t of ['public.usuarios', 'public.events', 'public.analitica_asignaciones']) expect(await code(c, `select * from ${t} limit 1`), t).to.equal('42501');
       expect(await readable()).to.deep.equal(views);

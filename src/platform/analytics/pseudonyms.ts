@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 // the id with the deployment's ANALYTICS_PEPPER. The same pepper gives the same pseudonyms in every
 // rebuild; without it, nobody can go from an id to its pseudonym, nor try every id to go back.
 
-export type PseudonymKind = 'paciente' | 'psicologo' | 'cita' | 'sesion' | 'diario' | 'progreso' | 'factura';
+export type PseudonymKind = 'paciente' | 'psicologo' | 'cita' | 'sesion' | 'diario' | 'progreso' | 'factura' | 'respuesta';
 
 export type Pseudonymizer = (kind: PseudonymKind, id: number) => string;
 

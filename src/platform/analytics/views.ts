@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
 // are computed here, at query time, and shown only for cells of at least `parametros.min_celda`
 // distinct patients (ANALYTICS_MIN_CELL), psychologist cells also when subtraction from the practice
 // would give a small one (complementary suppression, `suppression` below); a hidden cell keeps its
-// row with every figure null and `suprimida` true. Made by migrations 027, 029 and 061 (revenue) and
-// again after a shadow rebuild swaps the tables.
+// row with every figure null and `suprimida` true. Made by migrations 027, 029, 061 (revenue) and 071
+// (outcome measures) and again after a shadow rebuild swaps the tables.
 
 export const ANALITICA_VIEWS = [
   'analitica.citas',
@@ -15,6 +15,8 @@ export const ANALITICA_VIEWS = [
   'analitica.bienestar_consulta_semana',
   'analitica.ingresos_psicologo_mes',
   'analitica.ingresos_consulta_mes',
+  'analitica.resultados_psicologo_mes',
+  'analitica.resultados_consulta_mes',
 ];
 
 /**
@@ -63,11 +65,12 @@ const BIENESTAR: [string, string][] = [
  */
 function suppression(keys: string[], unassigned?: string): string {
   if (!keys.includes('psicologo')) return `select p.*, p.pacientes < k.min_celda as suprimida from p cross join analitica.parametros k`;
-  const period = keys.find((k) => k !== 'psicologo')!;
+  // The practice's cell: the period, and any further key of both views (the instrument of the outcome views).
+  const period = keys.filter((k) => k !== 'psicologo');
   const before = `${unassigned ? 'coalesce(u.pacientes, 0) + ' : ''}coalesce(sum(p.pacientes) over (
-      partition by p.${period} order by p.pacientes, p.psicologo rows between unbounded preceding and 1 preceding), 0)`;
+      partition by ${period.map((k) => `p.${k}`).join(', ')} order by p.pacientes, p.psicologo rows between unbounded preceding and 1 preceding), 0)`;
   return `select p.*, p.pacientes < k.min_celda or (${before}) between 1 and k.min_celda - 1 as suprimida
-    from p cross join analitica.parametros k ${unassigned ? `left join (${unassigned}) u using (${period})` : ''}`;
+    from p cross join analitica.parametros k ${unassigned ? `left join (${unassigned}) u using (${period.join(', ')})` : ''}`;
 }
 
 /** Distinct patients per week of the diary and progress entries that count for no psychologist. */
@@ -165,6 +168,38 @@ function ingresos(name: string, keys: string[]): string {
   from m`;
 }
 
+const RESULTADOS: [string, string][] = [
+  ['pacientes', 'm.pacientes'],
+  ['respuestas', 'm.respuestas'],
+  ['media_puntuacion', 'm.media_puntuacion'],
+  ['proporcion_bandas', 'b.proporcion_bandas'],
+  ['alertas', 'm.alertas'],
+];
+
+/**
+ * Outcome measures per `keys` (psicologo, mes, instrumento or mes, instrumento): the month's scored
+ * answers of each instrument (scores of two instruments are never averaged together), the share of
+ * them in each of the instrument's bands, and the safety alerts they raised. Every answer counts for
+ * the psychologist who assigned the instrument, so no patient is without one here.
+ */
+function resultados(name: string, keys: string[]): string {
+  const k = keys.join(', ');
+  return `create view analitica.${name} as
+  with p as (
+    select ${k}, count(distinct paciente)::int as pacientes, count(*)::int as respuestas,
+      round(avg(puntuacion), 2) as media_puntuacion, (count(*) filter (where alerta))::int as alertas
+    from analitica.hechos_puntuacion group by ${k}),
+  b as (
+    select ${k}, jsonb_object_agg(banda, round(n::numeric / total, 3)) as proporcion_bandas
+    from (select ${k}, banda, count(*) as n, sum(count(*)) over (partition by ${k}) as total
+          from analitica.hechos_puntuacion group by ${k}, banda) x
+    group by ${k}),
+  m as (${suppression(keys)})
+  select ${keys.map((x) => `m.${x}`).join(', ')}, m.suprimida,
+    ${hidden(RESULTADOS)}
+  from m left join b using (${k})`;
+}
+
 const CITAS = `create view analitica.citas as
   select c.cita, c.psicologo, c.paciente, c.serie, c.reservada_por, c.semana, c.dia_semana, c.hora, c.duracion_min,
     c.antelacion_horas, c.reprogramaciones, c.estado, c.cancelada_por, c.causa_cancelacion, c.cancelada_antelacion_horas,
@@ -184,6 +219,12 @@ export async function createAnaliticaViews(knex: Knex | Knex.Transaction): Promi
   const { rows: [{ facturas }] } = await knex.raw(`select to_regclass('analitica.hechos_facturas') is not null as facturas`);
   if (!facturas) return;
   for (const sql of [ingresos('ingresos_psicologo_mes', ['psicologo', 'mes']), ingresos('ingresos_consulta_mes', ['mes'])]) {
+    await knex.raw(sql.replace('create view', 'create or replace view'));
+  }
+  // Likewise 071 the outcome measures' score facts.
+  const { rows: [{ puntuacion }] } = await knex.raw(`select to_regclass('analitica.hechos_puntuacion') is not null as puntuacion`);
+  if (!puntuacion) return;
+  for (const sql of [resultados('resultados_psicologo_mes', ['psicologo', 'mes', 'instrumento']), resultados('resultados_consulta_mes', ['mes', 'instrumento'])]) {
     await knex.raw(sql.replace('create view', 'create or replace view'));
   }
 }

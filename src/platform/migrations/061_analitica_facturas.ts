@@ -32,7 +32,7 @@ export async function up(knex: Knex): Promise<void> {
   await grantLike(knex, 'analitica.hechos_citas', 'analitica.hechos_facturas');
 }
 
-async function grantLike(knex: Knex, existing: string, relations: string): Promise<void> {
+export async function grantLike(knex: Knex, existing: string, relations: string): Promise<void> {
   const { rows } = await knex.raw(
     `select distinct quote_ident(r.rolname) as role from pg_class c cross join aclexplode(c.relacl) a join pg_roles r on r.oid = a.grantee
       where c.oid = ?::regclass and a.privilege_type = 'SELECT' and a.grantee <> c.relowner`,
