@@ -20,7 +20,7 @@ export const MAX_PUNTOS = 1500;
 export const TAMANO = { ancho: { minimum: 200, maximum: 2000, defecto: 800 }, alto: { minimum: 150, maximum: 1500, defecto: 400 } };
 
 const medida = (t: { minimum: number; maximum: number; defecto: number }, que: string) =>
-  queryInteger(t, { type: 'string', example: String(t.defecto), description: `${que} de la imagen en píxeles, de ${t.minimum} a ${t.maximum} (${t.defecto} por defecto)` });
+  queryInteger({ minimum: t.minimum, maximum: t.maximum }, { type: 'string', example: String(t.defecto), description: `${que} de la imagen en píxeles, de ${t.minimum} a ${t.maximum} (${t.defecto} por defecto)` });
 const comun = {
   formato: { ...s.enum(['svg', 'png']), description: 'svg (image/svg+xml) o png (image/png); sin él, según Accept (SVG por defecto)' },
   desde: { ...s.date(), description: 'Primer día del eje de fechas (AAAA-MM-DD); sin él, el del primer punto' },
