@@ -17,20 +17,20 @@ import { throttlesSection } from './throttles.ts';
 import { auditSection } from './audit.ts';
 import { scaleOutSection } from './scale-out.ts';
 import { profileSection } from './profile.ts';
+import { statementsSection } from './statements.ts';
 import { fhirExportSection } from './fhir-export.ts';
 import { fhirSlotsSection } from './fhir-slots.ts';
 import { billingPdfSection } from './billing-pdf.ts';
 import { billingInvoicesSection } from './billing-invoices.ts';
 import { billingVerifySection } from './billing-verify.ts';
 import { billingStripeSection } from './billing-stripe.ts';
-import { careChartsSection } from './care-charts.ts';
-import { careAlertsSection } from './care-alerts.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
 import { load1, machine, saveResults, textTable, updateReadme, type Figure, type RunInfo } from './lib/report.ts';
 
 const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   http: httpSection,
+  statements: statementsSection,
   eventstore: eventStoreSection,
   projections: projectionsSection,
   scale: scaleSection,
@@ -46,8 +46,6 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   'billing-invoices': billingInvoicesSection,
   'billing-verify': billingVerifySection,
   'billing-stripe': billingStripeSection,
-  'care-charts': careChartsSection,
-  'care-alerts': careAlertsSection,
 };
 
 const { values } = parseArgs({

@@ -143,7 +143,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // One name for this process in the consumer leases, shared by its runners (/health shows who owns what).
   const lease = { instance: instanceName(), ms: config.consumerLeaseMs };
   const projections = new CheckpointRunner(knex, store, projectionHandlers([...allProjections(config), ...(opts.extraProjections ?? [])]), {
-    table: 'projection_checkpoints', lease, inline: inline ? { models: inline, adopt: (handler, from) => adoptInline(knex, store, handler, from) } : undefined,
+    table: 'projection_checkpoints', lease, coalesceMs: config.consumerCoalesceMs, servesWrites: true, inline: inline ? { models: inline, adopt: (handler, from) => adoptInline(knex, store, handler, from) } : undefined,
   }, logger);
   // The tamper-evident log: its own loop on the store as stored, so that it never waits for a read model.
   const signer = new CheckpointSigner(knex, config.audit, logger);
@@ -151,7 +151,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     table: 'projection_checkpoints', onBatch: (name) => name === AUDIT_LOG_CONSUMER && signer.nudge(), lease: { ...lease, pool: AUDIT_LOG_CONSUMER },
     ...AUDIT_RUNNER,
   }, logger);
-  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser, cargos: { store, ...config.billing }, facturacion: () => deps, correoFacturacion: { store, aeatEndpoint: config.aeat.endpoint } })), { table: 'reactor_checkpoints', lease }, logger);
+  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser, cargos: { store, ...config.billing }, facturacion: () => deps, correoFacturacion: { store, aeatEndpoint: config.aeat.endpoint } })), { table: 'reactor_checkpoints', lease, coalesceMs: config.consumerCoalesceMs }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());
   // An invoice's mail gets its PDF drawn here, at delivery (correoDe): the outbox keeps the view, not the file.

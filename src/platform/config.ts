@@ -44,6 +44,8 @@ export interface Config {
   readYourWritesTimeoutMs: number;
   /** How long an instance's lease on a read model or reactor lasts without renewal (src/projections/lease-keeper.ts). */
   consumerLeaseMs: number;
+  /** CONSUMER_COALESCE_MS: after a short batch, how long the reactors and the asynchronous read models gather events before the next (0: at once). */
+  consumerCoalesceMs: number;
   /** How long an outbox row's claim lasts unless its holder renews it (src/reactors/outbox.ts). */
   outboxClaimMs: number;
   /** How often an instance beats its presence row, and how long silent it is taken for dead (src/realtime/presence.ts). */
@@ -167,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     jsonLimitBytes: int(env, 'JSON_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 10, 60_000),
     consumerLeaseMs: int(env, 'CONSUMER_LEASE_MS', DEFAULT_CONSUMER_LEASE_MS, 100, 600_000),
+    consumerCoalesceMs: int(env, 'CONSUMER_COALESCE_MS', 50, 0, 1_000),
     outboxClaimMs: int(env, 'OUTBOX_CLAIM_MS', 5_000, 100, 600_000),
     ...presenceTimings(env),
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', DEFAULT_DATABASE_POOL_MAX, 4, 1000),

@@ -30,6 +30,8 @@ export interface RunnerOptions {
    * second, its cost per batch is fixed). Absent: read again at once, as the read models do.
    */
   coalesceMs?: number;
+  /** Writes wait for its readYourWrites consumers (the server's read models): while it runs one, it never gathers. */
+  servesWrites?: boolean;
   /** Called when an event is parked (metrics). */
   onParked?: (name: string, id: number) => void;
   /**

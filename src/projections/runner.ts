@@ -127,7 +127,9 @@ export class CheckpointRunner {
         const step = await this.step();
         if (core.stopped) continue;
         if (!step.progressed && core.options.inline) await this.adoptCaughtUp();
-        if (step.progressed && step.short && core.options.coalesceMs) {
+        // Gathering events is for consumers no write waits for: one a write waits for (KurrentDB's
+        // read models, or PostgreSQL's before adoption) reads again at once.
+        if (step.progressed && step.short && core.options.coalesceMs && !(core.options.servesWrites && core.mine().some((m) => m.reads))) {
           await sleep(core.options.coalesceMs);
           continue;
         }

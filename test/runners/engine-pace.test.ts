@@ -122,4 +122,30 @@ describe('projection engine: concurrent lanes, statements per batch, catch-up ba
       await solo.destroy();
     }
   });
+
+  it('gathers events after a short batch for the consumers no write waits for (CONSUMER_COALESCE_MS), the first at once', async () => {
+    const runner = new CheckpointRunner(knex, store, projectionHandlers([counter('otro', 'pace_otro', false)]), { table: 'projection_checkpoints', coalesceMs: 3_000, servesWrites: true });
+    runner.start();
+    try {
+      expect(await runner.waitFor(await appendMany(store, 1), 2_000), 'the first after a quiet spell: at once').to.equal(true);
+      const second = await appendMany(store, 1, 1);
+      expect(await runner.waitFor(second, 500), 'gathered with what follows').to.equal(false);
+      expect(await runner.waitFor(second, 10_000), 'within the window').to.equal(true);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('never gathers while it runs a read model a write waits for (servesWrites): the write is not kept waiting', async () => {
+    const runner = new CheckpointRunner(knex, store, projectionHandlers([counter('lee', 'pace_lee', true), counter('otro', 'pace_otro', false)]), {
+      table: 'projection_checkpoints', coalesceMs: 10_000, servesWrites: true,
+    });
+    runner.start();
+    try {
+      expect(await runner.waitForReads(await appendMany(store, 1), 2_000)).to.equal(true);
+      expect(await runner.waitForReads(await appendMany(store, 1, 1), 2_000), 'not held for the 10 s window').to.equal(true);
+    } finally {
+      await runner.stop();
+    }
+  });
 });
