@@ -24,6 +24,8 @@ import { billingPdfSection } from './billing-pdf.ts';
 import { billingInvoicesSection } from './billing-invoices.ts';
 import { billingVerifySection } from './billing-verify.ts';
 import { billingStripeSection } from './billing-stripe.ts';
+import { careChartsSection } from './care-charts.ts';
+import { careAlertsSection } from './care-alerts.ts';
 import { FULL, QUICK, type SectionContext, type Sizes } from './lib/context.ts';
 import { startBenchPostgres } from './lib/postgres.ts';
 import { load1, machine, saveResults, textTable, updateReadme, type Figure, type RunInfo } from './lib/report.ts';
@@ -46,6 +48,8 @@ const SECTIONS: Record<string, (ctx: SectionContext) => Promise<void>> = {
   'billing-invoices': billingInvoicesSection,
   'billing-verify': billingVerifySection,
   'billing-stripe': billingStripeSection,
+  'care-charts': careChartsSection,
+  'care-alerts': careAlertsSection,
 };
 
 const { values } = parseArgs({
