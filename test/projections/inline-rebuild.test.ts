@@ -120,6 +120,18 @@ async function step(w: World, r: () => number): Promise<void> {
   }
 }
 
+/** Outcome measures (docs/care.md): each patient answers a PHQ-9 (a safety alert on about half, some acknowledged), and a GAD-7 schedule is ended unanswered. */
+async function medidas(w: World, r: () => number): Promise<void> {
+  for (const pac of w.pacientes) {
+    await ok(w.srv, 'POST', '/api/psicologo/cuestionarios/asignaciones', w.psi.token, { idPaciente: pac.idPaciente, instrumento: 'PHQ-9', pauta: { tipo: 'UNA_VEZ' } });
+    const respuestas = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [String(i + 1), Math.floor(r() * 4)]));
+    const answer = await ok(w.srv, 'POST', '/api/cuestionarios/PHQ-9/respuestas', pac.token, { respuestas: { ...respuestas, 9: r() < 0.5 ? 1 : 0 } });
+    if (answer.alertaSeguridad && r() < 0.5) await ok(w.srv, 'POST', `/api/psicologo/alertas-seguridad/${answer.idRespuesta}/reconocimiento`, w.psi.token);
+    const gad = await ok(w.srv, 'POST', '/api/psicologo/cuestionarios/asignaciones', w.psi.token, { idPaciente: pac.idPaciente, instrumento: 'GAD-7', pauta: { tipo: 'CADA_N_SEMANAS', semanas: 2 } });
+    await ok(w.srv, 'POST', `/api/psicologo/cuestionarios/asignaciones/${gad.idAsignacion}/finalizacion`, w.psi.token);
+  }
+}
+
 describe('inline read models equal rebuilt ones (random histories)', function () {
   this.timeout(240_000);
   let srv: TestServer;
@@ -140,6 +152,7 @@ describe('inline read models equal rebuilt ones (random histories)', function ()
         await asignar(srv, admin, p.idPaciente, psi.idPsicologo);
         w.pacientes.push(p);
       }
+      await medidas(w, rng(seed + 100)); // before the random steps, so an erasure among them clears their rows too
       const r = rng(seed);
       for (let i = 0; i < 40; i++) await step(w, r);
 
