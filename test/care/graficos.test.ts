@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { graficoPng, graficoSvg, SIN_DATOS } from '../../src/platform/charts/render.ts';
 import type { Grafico } from '../../src/platform/charts/tipos.ts';
-import { FAMILIA } from '../../src/platform/charts/fuente.ts';
+import { CARACTERES, FAMILIA } from '../../src/platform/charts/fuente.ts';
+import { instrumentos } from '../../src/events/instrumentos.ts';
 import { graficoPuntuaciones, type SeriePuntuaciones } from '../../src/http/routes/graficos-series.ts';
 import { MAX_PUNTOS } from '../../src/http/routes/graficos.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -49,6 +50,14 @@ describe('charts (SVG and PNG) of the diary, progress and instrument scores', fu
       const shown = texts(doc);
       expect(shown).to.include.members(['PHQ-9: puntuación total', 'Gravedad', 'Fecha', 'Grave (20–27)', 'Mínima (0–4)', '▲ alerta de seguridad']);
       expect(shown.some((t) => /^(ene|feb)/.test(t)), shown.join('|')).to.equal(true);
+    });
+
+    it("every label of the charts, and every instrument's band names, are in the shipped fonts' characters", async () => {
+      const doc = svgDoc(await graficoSvg(graficoPuntuaciones(phq9, {}), { ancho: 640, alto: 360 }));
+      for (const t of texts(doc)) expect(t).to.match(CARACTERES);
+      for (const i of instrumentos().values()) {
+        for (const b of i.puntuacion.bandas) expect(`${i.codigo} ${b.etiqueta.es} (${b.desde}–${b.hasta})`).to.match(CARACTERES);
+      }
     });
 
     it('keeps only the scores within desde/hasta', async () => {
