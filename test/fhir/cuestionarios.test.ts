@@ -190,3 +190,20 @@ describe('FHIR outcome measures: Questionnaire, QuestionnaireResponse, score Obs
     });
   });
 });
+
+describe('FHIR Questionnaire canonical URL under PUBLIC_BASE_URL', function () {
+  this.timeout(60_000);
+  let srv: TestServer;
+  after(async () => srv?.stop());
+
+  it('is the configured public FHIR base, whatever host the request names', async () => {
+    srv = await startTestServer({ env: { PUBLIC_BASE_URL: 'https://consulta.example.com/app' } });
+    const p = await newPaciente(srv, 'Ana');
+    const url = 'https://consulta.example.com/app/fhir/R4/Questionnaire/gad-7';
+    const r = await srv.request('GET', '/fhir/R4/Questionnaire/gad-7', { token: p.token, headers: { Host: 'otro.example.org', 'X-Forwarded-Host': 'otro.example.org' } });
+    expect(r.status, r.text).to.equal(200);
+    expect(r.body.url).to.equal(url);
+    expect(await ids(srv, p.token, `Questionnaire?url=${encodeURIComponent(url)}`)).to.deep.equal(['gad-7']);
+    expect(await ids(srv, p.token, `Questionnaire?url=${encodeURIComponent('https://practice.example/fhir/Questionnaire/gad-7')}`)).to.deep.equal([]);
+  });
+});

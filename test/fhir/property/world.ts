@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { NewEvent, StreamWrite } from '../../../src/eventstore/port.ts';
+import { instrumento, puntuar } from '../../../src/events/instrumentos.ts';
 
 // Random but coherent event streams of a small practice, appended straight to the event store
 // (as an older log or an import would hold them, past the REST API's validation): psychologists
 // with hours, patients with odd names and addresses, appointments through every state, sessions,
-// clinical history, diary, progress, messages, erasure. Ids are offset per world (`base`) so that
+// clinical history, diary, progress, questionnaire answers, messages, erasure. Ids are offset per world (`base`) so that
 // many worlds share one database.
 
 const text = (max: number) => fc.string({ unit: 'grapheme', minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
@@ -32,6 +33,7 @@ const pacienteArb = fc.record({
   diario: fc.array(fc.record({ fecha: localArb, emocion: text(30), intensidad: fc.integer({ min: 1, max: 10 }), nota: maybe(text(120)), eliminado: fc.boolean() }), { maxLength: 3 }),
   progreso: fc.array(fc.record({ fecha: dateArb, nivelEstres: fc.integer({ min: 0, max: 10 }), nivelAnsiedad: fc.integer({ min: 0, max: 10 }), nivelAnimo: fc.integer({ min: 0, max: 10 }) }), { maxLength: 2 }),
   mensajes: fc.array(fc.record({ texto: text(200), dePaciente: fc.boolean(), leido: fc.boolean(), en: localArb }), { maxLength: 3 }),
+  cuestionarios: fc.array(fc.record({ instrumento: fc.constantFrom('PHQ-9', 'GAD-7'), fecha: localArb, valores: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 9, maxLength: 9 }) }), { maxLength: 2 }),
 });
 
 const psicologoArb = fc.record({
@@ -95,6 +97,16 @@ export function worldStreams(world: World, base: number): StreamWrite[] {
       const [senderId, receiverId] = m.dePaciente ? [idUsuario, psi.idUsuario] : [psi.idUsuario, idUsuario];
       put(`mensaje-${idMensaje}`, { idUsuario: senderId, rol: m.dePaciente ? 'PACIENTE' : 'PSICOLOGO' }, ['MensajeEnviado', { idMensaje, senderId, receiverId, idCita: null, idPaciente, mensaje: m.texto, enviadoEn: m.en }],
         ...(m.leido ? [['MensajeLeido', { idMensaje, receiverId, idPaciente, leidoEn: m.en }] as [string, Record<string, unknown>]] : []));
+    }
+    for (const q of p.cuestionarios) {
+      const i = instrumento(q.instrumento)!;
+      const partes = { idAsignacion: ++seq, idPaciente, idPsicologo: psi.idPsicologo, instrumento: i.codigo };
+      const r = puntuar(i, Object.fromEntries(i.items.map((it, k) => [String(it.numero), q.valores[k]])));
+      const idSolicitud = ++seq, idRespuesta = ++seq;
+      put(`cuestionario-${partes.idAsignacion}`, staff, ['CuestionarioAsignado', { ...partes, pauta: { tipo: 'UNA_VEZ' }, fecha: q.fecha }],
+        ['CuestionarioSolicitado', { ...partes, idSolicitud, fecha: q.fecha, idCita: null }]);
+      put(`cuestionario-${partes.idAsignacion}`, self, ['CuestionarioRespondido', { ...partes, idSolicitud, idRespuesta, fecha: q.fecha, respuestas: r.valores, puntuacion: r.puntuacion, banda: r.banda }],
+        ...(r.alerta ? [['AlertaSeguridadEmitida', { ...partes, idSolicitud, idRespuesta, fecha: q.fecha }] as [string, Record<string, unknown>]] : []));
     }
     if (p.baja) put(`paciente-${idPaciente}`, self, ['PacienteDadoDeBaja', { idPaciente, idUsuario }]);
     if (p.erased) put(`paciente-${idPaciente}`, { idUsuario: null, rol: 'ADMIN' }, ['PacienteEliminado', { idPaciente, idUsuario }]);
