@@ -60,6 +60,8 @@ export function parseAsOf(value: string, zone: string): Date {
  */
 export const AUDIT_TYPES = [
   ...CLINICAL_TYPES, 'MensajeEnviado', 'CitaCreada', 'CitaReprogramada', 'ConsentimientoFirmado', 'ConsentimientoRetirado', 'ConsentimientosVerificados',
+  // Outcome measures (docs/care.md): the scored answers, the safety alerts and who acknowledged them.
+  'CuestionarioRespondido', 'AlertaSeguridadEmitida', 'AlertaSeguridadReconocida',
 ];
 
 const isClinicalOf = (e: StoredEvent, idPaciente: number) =>

@@ -8,6 +8,7 @@ import { withLocalInstants } from './event-instants.ts';
 import { findAjustes } from './ajustes.ts';
 import { listCitas } from './citas.ts';
 import { listConsentimientos } from './consentimientos.ts';
+import { respuestasDe } from './cuestionarios.ts';
 import { listDiario } from './diario.ts';
 import { listDirecciones } from './direcciones.ts';
 import { listHistorial } from './historial.ts';
@@ -96,6 +97,8 @@ function registros(deps: ExportDeps, idPaciente: number, idUsuario: number) {
       mensajes: await listMensajes(trx, deps.timezone, idUsuario),
       // Signed, withdrawn and superseded, as GET /api/consentimientos shows them (docs/care.md).
       consentimientos: await listConsentimientos(trx, idPaciente),
+      // Scored answers of the outcome measures, as GET /api/cuestionarios/respuestas shows them (docs/care.md).
+      cuestionarios: await respuestasDe(trx, idPaciente),
     };
   }, { isolationLevel: 'repeatable read', readOnly: true });
 }

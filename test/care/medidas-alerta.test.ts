@@ -113,6 +113,27 @@ describe('care: the safety alert', function () {
     await waitFor(async () => (await srv.deps.knex('audit_leaves').whereIn('event_id', [emitida.metadata.eventId, reconocida.metadata.eventId])).length === 2, 10_000, 'both in the audit log');
   });
 
+  it('is in the patient\'s export and in the auditor\'s view of the patient\'s events', async () => {
+    const exp = await srv.request('GET', `/api/pacientes/${w.pac.idPaciente}/exportacion`, { token: w.pac.token });
+    expect(exp.status, exp.text).to.equal(200);
+    expect(exp.body.cuestionarios.map((c: any) => [c.instrumento, c.alertaSeguridad])).to.deep.equal([['PHQ-9', false], ['PHQ-9', true]]);
+    const tipos = exp.body.eventos.map((e: any) => e.type);
+    for (const t of ['CuestionarioAsignado', 'CuestionarioSolicitado', 'CuestionarioRespondido', 'AlertaSeguridadEmitida', 'AlertaSeguridadReconocida']) expect(tipos, t).to.include(t);
+    const audit = await srv.request('GET', `/api/admin/auditoria/pacientes/${w.pac.idPaciente}/eventos`, { token: w.admin });
+    expect(audit.status, audit.text).to.equal(200);
+    const reconocida = audit.body.find((e: any) => e.type === 'AlertaSeguridadReconocida');
+    expect(reconocida.actor).to.deep.equal({ idUsuario: w.psi.idUsuario, rol: 'PSICOLOGO' });
+    expect(audit.body.filter((e: any) => e.type === 'CuestionarioRespondido').map((e: any) => e.data.puntuacion)).to.deep.equal([24, 1]);
+  });
+
+  it('leaves the psychologist\'s lists when the patient is erased', async () => {
+    expect((await srv.request('DELETE', `/api/pacientes/${w.pac.idPaciente}`, { token: w.admin })).status).to.be.oneOf([200, 204]);
+    for (const t of ['cuestionario_asignaciones', 'cuestionario_solicitudes', 'cuestionario_respuestas', 'alertas_seguridad']) {
+      expect(await srv.deps.knex(t).where({ id_paciente: w.pac.idPaciente }), t).to.deep.equal([]);
+    }
+    expect((await srv.request('GET', '/api/psicologo/cuestionarios/resumen', { token: w.psi.token })).body).to.deep.equal([]);
+  });
+
   it('seals the answers in the log: the stored event holds no readable score', async () => {
     const { rows } = await srv.deps.knex.raw(`select data from events where type = 'CuestionarioRespondido' limit 1`);
     expect(typeof rows[0].data.puntuacion).to.equal('string');

@@ -240,7 +240,7 @@ describe('patients area', () => {
       const r = await req('GET', `/api/pacientes/${pac2.idPaciente}/exportacion`, { token: pac2.token });
       expect(r.status, r.text).to.equal(200);
       expect(r.body).to.have.all.keys('generadoEn', 'usuario', 'paciente', 'direcciones', 'ajustes', 'dispositivos', 'citas', 'sesiones',
-        'historialClinico', 'diarioEmocional', 'progresoEmocional', 'mensajes', 'eventos');
+        'historialClinico', 'diarioEmocional', 'progresoEmocional', 'mensajes', 'consentimientos', 'cuestionarios', 'eventos');
       expect(r.body.usuario).to.include({ idUsuario: pac2.idUsuario, email: pac2.email.toLowerCase(), nombre: 'Ana', dni: '12345678Z', rol: 'PACIENTE', activo: true });
       expect(r.body.paciente).to.include({ idPaciente: pac2.idPaciente, fechaNacimiento: '1990-05-01', aceptaTerminos: true, activo: true });
       expect(r.body.direcciones).to.have.length(1);
