@@ -120,18 +120,20 @@ describe('projections:rebuild --shadow beside a running server', function () {
     const held = new Promise<void>((r) => (release = r));
     let holding!: () => void;
     const started = new Promise<void>((r) => (holding = r));
-    // A long report reading `usuarios`: its lock outlives the switch's first attempt.
+    // A long report reading `usuarios`: its lock is held until the switch's first attempt has given up
+    // (not for a fixed time: a slow catch-up after beforeSwitch could outlast it), or the rebuild ended.
     const reader = knex.transaction(async (trx) => {
       await trx('usuarios').count();
       holding();
       await held;
     });
     await started;
-    const result = shadowRebuild({
-      knex, url: srv.db.url, store: srv.deps.store, projections: allProjections(srv.config), lockTimeoutMs: 200, log: (l) => lines.push(l),
-      beforeSwitch: async () => void setTimeout(release, 600),
-    });
-    await Promise.all([result, reader]);
+    const log = (l: string) => {
+      lines.push(l);
+      if (l.includes('switching again')) release();
+    };
+    await shadowRebuild({ knex, url: srv.db.url, store: srv.deps.store, projections: allProjections(srv.config), lockTimeoutMs: 200, log }).finally(release);
+    await reader;
     expect(lines.filter((l) => l.includes('switching again'))).to.have.length.greaterThan(0);
     expect(await dumpReadModels(knex)).to.deep.equal(before);
   });
