@@ -2,7 +2,9 @@ import type { Alcance } from '../events/cita.ts';
 import { checkHorizon, type CommandContext, type Decider } from './decider.ts';
 import { errors } from '../platform/errors.ts';
 import { tramoCita } from '../platform/agenda-time.ts';
-import { evolveCita, type CausaCancelacion, type Cita, type CitaEvent, type EstadoCita, type QuienCancela } from '../events/cita.ts';
+import {
+  evolveCita, type CausaCancelacion, type Cita, type CitaEvent, type EstadoCita, type Modalidad, type QuienCancela,
+} from '../events/cita.ts';
 
 /** Whose view the command acts in: a record outside it is 404, exactly as if it did not exist. */
 export type { Alcance } from '../events/cita.ts';
@@ -14,11 +16,16 @@ export type CitaCommand =
       type: 'CrearCita';
       data: {
         idCita: number; idPaciente: number; idPsicologo: number; startDatetime: string; durationMinutes: number; motivo: string | null;
-        idSerie?: number; ocurrencia?: number;
+        idSerie?: number; ocurrencia?: number; modalidad?: Modalidad; sala?: string;
       };
     }
-  /** The whole new time and motivo (the service merges the request with the appointment). */
-  | { type: 'ReprogramarCita'; data: { alcance: Alcance; startDatetime: string; durationMinutes: number; motivo: string | null } }
+  /**
+   * The whole new time and motivo (the service merges the request with the appointment).
+   * `salaNueva`: a freshly drawn room name, taken only if an ONLINE appointment's time changes.
+   */
+  | { type: 'ReprogramarCita'; data: { alcance: Alcance; startDatetime: string; durationMinutes: number; motivo: string | null; salaNueva?: string } }
+  /** The psychologist enters the room (checked against its window by the service): recorded once per room. */
+  | { type: 'AbrirSala'; data: { alcance: Alcance; idUsuarioPaciente: number } }
   | { type: 'CancelarCita'; data: { alcance: Alcance; por: QuienCancela; causa?: CausaCancelacion } }
   | { type: 'CambiarEstadoCita'; data: { alcance: Alcance; estado: EstadoCita } };
 
@@ -52,6 +59,20 @@ function checkTime(startDatetime: string, durationMinutes: number, ctx: CommandC
   return t.endDatetime;
 }
 
+/** The room name the service drew; an ONLINE appointment never goes without one. */
+function salaNueva(sala: string | undefined): string {
+  if (!sala) throw new Error('an ONLINE appointment needs a room name drawn by the service');
+  return sala;
+}
+
+/** Recorded the first time the psychologist opens the current room of an open ONLINE appointment. */
+function abrirSala(cita: Existente, idUsuarioPaciente: number): CitaEvent[] {
+  if (cita.modalidad !== 'ONLINE' || cita.sala === null || cita.salaAbierta === cita.sala) return [];
+  if (cita.estado !== 'PENDIENTE' && cita.estado !== 'CONFIRMADA') return [];
+  const ref = { idCita: cita.idCita, idPaciente: cita.idPaciente, idPsicologo: cita.idPsicologo };
+  return [{ type: 'SalaCitaAbierta', data: { ...ref, sala: cita.sala, idUsuarioPaciente } }];
+}
+
 const conflicto = (estado: EstadoCita, destino: string) =>
   errors.conflict(`Una cita ${estado} no puede pasar a ${destino}`, `An appointment in state ${estado} cannot become ${destino}`);
 
@@ -67,9 +88,11 @@ function reprogramar(c: Extract<CitaCommand, { type: 'ReprogramarCita' }>['data'
     ? checkTime(c.startDatetime, c.durationMinutes, ctx)
     : tramoCita(cita.startDatetime, cita.durationMinutes, ctx.timezone)?.endDatetime;
   const ref = { idCita: cita.idCita, idPaciente: cita.idPaciente, idPsicologo: cita.idPsicologo };
+  // A new schedule, a new room: Jitsi cannot revoke a token, so the old ones must name a room this appointment no longer uses.
+  const sala = moves && cita.modalidad === 'ONLINE' ? { sala: salaNueva(c.salaNueva) } : {};
   return [{
     type: 'CitaReprogramada',
-    data: { ...ref, startDatetime: c.startDatetime, durationMinutes: c.durationMinutes, motivo: c.motivo, anteriorStartDatetime: cita.startDatetime, endDatetime },
+    data: { ...ref, startDatetime: c.startDatetime, durationMinutes: c.durationMinutes, motivo: c.motivo, anteriorStartDatetime: cita.startDatetime, endDatetime, ...sala },
   }];
 }
 
@@ -97,7 +120,9 @@ export const citaDecider: Decider<Cita, CitaCommand, CitaEvent> = {
       case 'CrearCita': {
         if (state.status !== 'nueva') throw errors.conflict('La cita ya existe', 'The appointment already exists');
         const endDatetime = checkTime(command.data.startDatetime, command.data.durationMinutes, ctx);
-        return [{ type: 'CitaCreada', data: { ...command.data, endDatetime } }];
+        const { modalidad, sala, ...data } = command.data;
+        const online = modalidad === 'ONLINE' ? { modalidad, sala: salaNueva(sala) } : {};
+        return [{ type: 'CitaCreada', data: { ...data, endDatetime, ...online } }];
       }
       case 'ReprogramarCita':
         return reprogramar(command.data, state, ctx);
@@ -105,6 +130,8 @@ export const citaDecider: Decider<Cita, CitaCommand, CitaEvent> = {
         return cancelar(visible(state, command.data.alcance), command.data.por, command.data.causa);
       case 'CambiarEstadoCita':
         return cambiarEstado(visible(state, command.data.alcance), command.data.estado);
+      case 'AbrirSala':
+        return abrirSala(visible(state, command.data.alcance), command.data.idUsuarioPaciente);
       default: {
         const unknown: never = command;
         return unknown;

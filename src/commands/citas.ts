@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../events/domain-event.ts';
 import type { Position } from '../eventstore/port.ts';
-import { citaStream, type CausaCancelacion, type Cita, type EstadoCita } from '../events/cita.ts';
+import { citaStream, type CausaCancelacion, type Cita, type EstadoCita, type Modalidad } from '../events/cita.ts';
 import { agendaDiaStream, agendaPacienteDiaStream, bloqueoStream, evolveUbicacion, type Ubicacion } from '../events/agenda.ts';
 import { evolvePsicologo, psicologoStream, type Psicologo, type PsicologoEvent } from '../events/psicologo.ts';
 import { pacienteStream } from '../events/paciente.ts';
@@ -12,6 +12,7 @@ import { handleCommand, type Step } from './handler.ts';
 import { citaDecider, MAX_DURACION_MINUTOS, type Alcance } from './cita.ts';
 import { agendaDecider, agendaPacienteDecider, ubicacionDecider, type AgendaCommand, type AgendaPacienteCommand } from './agenda.ts';
 import { horarioStep } from './horario.ts';
+import { comprobarModalidad, datosModalidad, nuevaSala } from './modalidades.ts';
 import { asignadoEn, comprobarDuracion, cuposCon, cuposDe, cuposLeenAsignado, porPaciente, reservasStep } from './reservas-paciente.ts';
 import { pasosConsentimiento } from './consentimientos.ts';
 
@@ -29,6 +30,8 @@ export interface NuevaCita {
   startDatetime: string;
   durationMinutes?: number;
   motivo?: string | null;
+  /** Absent: PRESENCIAL (docs/care.md "Online sessions"). */
+  modalidad?: Modalidad;
 }
 
 export interface CambiosCita {
@@ -98,6 +101,7 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
   const [psicologoEvents, pacienteEvents] = await deps.store.readStreams([psicologoStream(input.idPsicologo), ...(leeAsignado ? [pacienteStream(idPaciente)] : [])]);
   const psicologo = psicologoEvents.reduce((st, e) => psicologoActivo.evolve(st, e as never), psicologoActivo.initialState());
   psicologoActivo.decide({ type: 'ComprobarPsicologo' }, psicologo, ctx);
+  await comprobarModalidad(deps, idPaciente, input.idPsicologo, input.modalidad ?? 'PRESENCIAL', psicologo);
   const cupos = cuposCon(deps, actor, leeAsignado ? asignadoEn(pacienteEvents) : null);
   const idCita = await deps.ids('cita');
   const hueco = { idPsicologo: input.idPsicologo, idCita, startDatetime: withSeconds(input.startDatetime), durationMinutes };
@@ -111,7 +115,7 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
   // Required consent (none by default): checked and recorded in the same append (docs/care.md).
   const consentimiento = await pasosConsentimiento(deps, idPaciente, [idCita]);
   const r = await handleCommand(deps.store, [
-    citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo) } }),
+    citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo), ...datosModalidad(input.modalidad) } }),
     ...consentimiento,
     ...cuenta,
     horarioStep(input.idPsicologo, hueco.startDatetime, hueco.durationMinutes),
@@ -144,7 +148,7 @@ export async function reprogramarCita(deps: CommandDeps, actor: Actor, idCita: n
     const liberados = antes.filter((d) => !despues.includes(d));
     const inicio = despues.length ? tramoCita(startDatetime, durationMinutes, ctx.timezone)!.inicio : null;
     return [
-      citaStep(idCita, { type: 'ReprogramarCita', data: { alcance, startDatetime, durationMinutes, motivo } }),
+      citaStep(idCita, { type: 'ReprogramarCita', data: { alcance, startDatetime, durationMinutes, motivo, salaNueva: nuevaSala() } }),
       // The patient's own bookings follow it (a move from a begun time to a future one counts again).
       ...(inicio ? [reservasStep(idPaciente, { type: 'MoverReserva', data: { idPaciente, idCita, inicio }, cupos: await cuposDe(deps, actor, idPaciente) })] : []),
       // Only a new time must be inside working hours: a kept one stays even if the template changed.

@@ -3,6 +3,8 @@ import { errors } from '../platform/errors.ts';
 import {
   evolvePsicologo, type PerfilProfesional, type Psicologo, type PsicologoEvent, type PsicologoRegistrado,
 } from '../events/psicologo.ts';
+import { MODALIDADES, type Modalidad } from '../events/cita.ts';
+import { MODALIDADES_POR_DEFECTO } from '../events/psicologo.ts';
 
 /** A partial profile change: omitted fields keep their value. */
 export type CambiosPerfil = Partial<PerfilProfesional>;
@@ -11,7 +13,8 @@ export type PsicologoCommand =
   | { type: 'RegistrarPsicologo'; data: PsicologoRegistrado['data'] }
   | { type: 'ActualizarPsicologo'; data: CambiosPerfil }
   | { type: 'ActualizarFotoPerfil'; data: { fotoPerfilUrl: string } }
-  | { type: 'EliminarPsicologo' };
+  | { type: 'EliminarPsicologo' }
+  | { type: 'CambiarModalidades'; data: { modalidades: Modalidad[] } };
 
 const notFound = () => errors.notFound('Psicólogo', 'Psychologist');
 
@@ -42,6 +45,18 @@ function actualizar(state: Psicologo, cambios: CambiosPerfil): PsicologoEvent[] 
   }];
 }
 
+/** One or both modalities, each once; recorded only when the set changes (in a fixed order). */
+function cambiarModalidades(state: Psicologo, pedidas: Modalidad[]): PsicologoEvent[] {
+  if (state.status !== 'activo') throw notFound();
+  const modalidades = MODALIDADES.filter((m) => pedidas.includes(m));
+  if (!modalidades.length || modalidades.length !== pedidas.length) {
+    throw errors.invalid('modalidades: una o las dos de PRESENCIAL y ONLINE, sin repetir', 'modalidades: one or both of PRESENCIAL and ONLINE, without repeats');
+  }
+  const actuales = state.modalidades ?? MODALIDADES_POR_DEFECTO;
+  if (actuales.length === modalidades.length && actuales.every((m) => modalidades.includes(m))) return [];
+  return [{ type: 'ModalidadesPsicologoCambiadas', data: { idPsicologo: state.idPsicologo, idUsuario: state.idUsuario, modalidades } }];
+}
+
 export const psicologoDecider: Decider<Psicologo, PsicologoCommand, PsicologoEvent> = {
   initialState: () => ({ status: 'nuevo' }),
   evolve: evolvePsicologo,
@@ -65,6 +80,8 @@ export const psicologoDecider: Decider<Psicologo, PsicologoCommand, PsicologoEve
           type: 'PsicologoEliminado',
           data: { idPsicologo: state.idPsicologo, idUsuario: state.idUsuario, licencia: state.perfil.licencia, fotoPerfilUrl: state.fotoPerfilUrl },
         }];
+      case 'CambiarModalidades':
+        return cambiarModalidades(state, command.data.modalidades);
       default: {
         const unknown: never = command;
         return unknown;

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { DomainEvent } from '../events/domain-event.ts';
 import type { Position } from '../eventstore/port.ts';
-import { citaStream, evolveCita, type Alcance, type Cita } from '../events/cita.ts';
+import { citaStream, evolveCita, type Alcance, type Cita, type Modalidad } from '../events/cita.ts';
 import { agendaDiaStream, agendaPacienteDiaStream } from '../events/agenda.ts';
 import { evolvePsicologo, psicologoStream, type Psicologo } from '../events/psicologo.ts';
 import { evolvePaciente, pacienteStream, type Paciente } from '../events/paciente.ts';
@@ -16,6 +16,7 @@ import { agendaDecider, agendaPacienteDecider } from './agenda.ts';
 import { DURACION_POR_DEFECTO } from './citas.ts';
 import { anotar, causas, serieDecider, type Causa, type Conflictos } from './serie.ts';
 import { horarioDecider, horarioStep } from './horario.ts';
+import { comprobarModalidad, datosModalidad } from './modalidades.ts';
 import { comprobarAsignado, comprobarDuracion, cuposDe, porPaciente, reservasStep, type Cupos } from './reservas-paciente.ts';
 import { pasosConsentimiento } from './consentimientos.ts';
 
@@ -33,6 +34,8 @@ export interface NuevaSerie {
   motivo?: string | null;
   frecuencia: Frecuencia;
   repeticiones: number;
+  /** Of every occurrence; absent: PRESENCIAL. Each ONLINE occurrence gets a room of its own. */
+  modalidad?: Modalidad;
 }
 
 /**
@@ -100,8 +103,8 @@ interface Ocurrencia {
   startDatetime: string;
 }
 
-function pasosOcurrencia(o: Ocurrencia, i: number, base: { idSerie: number; idPaciente: number; idPsicologo: number; durationMinutes: number; motivo: string | null }, zone: string, conflictos: Conflictos): Step[] {
-  const { idSerie, idPaciente, idPsicologo, durationMinutes, motivo } = base;
+function pasosOcurrencia(o: Ocurrencia, i: number, base: { idSerie: number; idPaciente: number; idPsicologo: number; durationMinutes: number; motivo: string | null; modalidad?: Modalidad }, zone: string, conflictos: Conflictos): Step[] {
+  const { idSerie, idPaciente, idPsicologo, durationMinutes, motivo, modalidad } = base;
   const fecha = o.startDatetime.slice(0, 10);
   const t = Number.isInteger(durationMinutes) && durationMinutes > 0 && durationMinutes <= MAX_DURACION_MINUTOS
     ? tramoCita(o.startDatetime, durationMinutes, zone) : null;
@@ -111,7 +114,7 @@ function pasosOcurrencia(o: Ocurrencia, i: number, base: { idSerie: number; idPa
   return [
     {
       streamId: citaStream(o.idCita), decider: anotando(citaDecider, fecha, conflictos, causaCita(o.startDatetime, durationMinutes)),
-      command: { type: 'CrearCita', data: { ...hueco, idPaciente, motivo, idSerie, ocurrencia: i + 1 } },
+      command: { type: 'CrearCita', data: { ...hueco, idPaciente, motivo, idSerie, ocurrencia: i + 1, ...datosModalidad(modalidad) } },
     },
     // Read-only: outside the psychologist's working hours (when they have a template) is a named date too.
     { ...horarioStep(idPsicologo, o.startDatetime, durationMinutes), decider: anotando(horarioDecider, fecha, conflictos, causaHorario) },
@@ -149,13 +152,14 @@ export async function reservarSerie(
   comprobarDuracion(deps, actor, durationMinutes);
   await comprobarPsicologo(deps, idPsicologo);
   if (porPaciente(actor)) await comprobarAsignado(deps, idPaciente, idPsicologo);
+  await comprobarModalidad(deps, idPaciente, idPsicologo, input.modalidad ?? 'PRESENCIAL');
   const cupos = await cuposDe(deps, actor, idPaciente);
   const starts = ocurrencias(input.startDatetime, input.frecuencia, input.repeticiones);
   const idSerie = await deps.ids('serie');
   const citas: Ocurrencia[] = [];
   for (const startDatetime of starts) citas.push({ idCita: await deps.ids('cita'), startDatetime });
   const motivo = input.motivo?.trim() ? input.motivo.trim() : null;
-  const base = { idSerie, idPaciente, idPsicologo, durationMinutes, motivo };
+  const base = { idSerie, idPaciente, idPsicologo, durationMinutes, motivo, modalidad: input.modalidad };
   const r = await handleCommand(deps.store, async () => {
     // A fresh record on every attempt: a retry decides every day again.
     const conflictos: Conflictos = new Map();

@@ -1,4 +1,5 @@
 import type { DomainEvent } from './domain-event.ts';
+import type { Modalidad } from './cita.ts';
 
 export interface PerfilProfesional {
   especialidad: string | null;
@@ -35,11 +36,21 @@ export type PsicologoEliminado = DomainEvent<'PsicologoEliminado', {
   fotoPerfilUrl: string | null;
 }>;
 
-export type PsicologoEvent = PsicologoRegistrado | PsicologoActualizado | FotoPerfilActualizada | PsicologoEliminado;
+/** The modalities the psychologist offers from now on (one or both); before any such event, both. */
+export type ModalidadesPsicologoCambiadas = DomainEvent<'ModalidadesPsicologoCambiadas', {
+  idPsicologo: number;
+  idUsuario: number;
+  modalidades: Modalidad[];
+}>;
+
+export type PsicologoEvent = PsicologoRegistrado | PsicologoActualizado | FotoPerfilActualizada | PsicologoEliminado | ModalidadesPsicologoCambiadas;
+
+/** What a psychologist offers until they say otherwise: both, so existing practices book as before. */
+export const MODALIDADES_POR_DEFECTO: readonly Modalidad[] = ['PRESENCIAL', 'ONLINE'];
 
 export type Psicologo =
   | { status: 'nuevo' }
-  | { status: 'activo'; idPsicologo: number; idUsuario: number; perfil: PerfilProfesional; fotoPerfilUrl: string | null }
+  | { status: 'activo'; idPsicologo: number; idUsuario: number; perfil: PerfilProfesional; fotoPerfilUrl: string | null; modalidades?: Modalidad[] }
   | { status: 'eliminado'; idPsicologo: number; idUsuario: number };
 
 export const psicologoStream = (idPsicologo: number) => `psicologo-${idPsicologo}`;
@@ -56,6 +67,8 @@ export function evolvePsicologo(state: Psicologo, event: PsicologoEvent): Psicol
       return state.status === 'activo' ? { ...state, perfil: perfilOf(event.data) } : state;
     case 'FotoPerfilActualizada':
       return state.status === 'activo' ? { ...state, fotoPerfilUrl: event.data.fotoPerfilUrl } : state;
+    case 'ModalidadesPsicologoCambiadas':
+      return state.status === 'activo' ? { ...state, modalidades: event.data.modalidades } : state;
     case 'PsicologoEliminado':
       return state.status === 'nuevo' ? state : { status: 'eliminado', idPsicologo: state.idPsicologo, idUsuario: state.idUsuario };
     default: {

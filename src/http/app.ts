@@ -38,6 +38,7 @@ import { bloqueosRoutes } from './routes/bloqueos.ts';
 import { seriesRoutes } from './routes/series.ts';
 import { listaEsperaRoutes } from './routes/lista-espera.ts';
 import { horarioRoutes } from './routes/horario.ts';
+import { salaRoutes } from './routes/sala.ts';
 import { sesionesRoutes } from './routes/sesiones.ts';
 import { historialRoutes } from './routes/historial.ts';
 import { firmasRoutes } from './routes/firmas.ts';
@@ -68,6 +69,8 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...pacientesRoutes(deps),
     // Before PUT /api/psicologo/:id, which would take /api/psicologo/horario for an id.
     ...horarioRoutes(deps),
+    // Likewise /api/psicologo/modalidades.
+    ...salaRoutes(deps),
     ...psicologosRoutes(deps),
     ...adminPsicologosRoutes(deps),
     ...direccionesRoutes(deps),

@@ -10,6 +10,7 @@ import { loadPublicBaseUrl } from './public-url.ts';
 import { loadAeatConfig, type AeatConfig } from './verifactu/aeat-config.ts';
 import { loadStripeConfig, type StripeConfig } from './stripe/stripe-config.ts';
 import { loadUrgentHelpText } from './care-config.ts';
+import { loadJitsiConfig, type JitsiConfig } from './video/jitsi-config.ts';
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -76,6 +77,8 @@ export interface Config {
   stripe: StripeConfig;
   /** CARE_URGENT_HELP_TEXT: told to a patient whose answer raised a safety alert (docs/care.md "Safety alert"). */
   careUrgentHelpText: string;
+  /** Video rooms of ONLINE appointments on a self-hosted Jitsi Meet: off (null) without JITSI_* (docs/care.md "Online sessions"). */
+  jitsi: JitsiConfig | null;
   /** Charges of late cancellations and no-shows (docs/billing.md "Charges"); retention of invoices' personal data ("Retention"). */
   billing: { lateCancelHours: number; lateCancelFeeCents: number; retentionYears: number };
 }
@@ -185,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     aeat: loadAeatConfig(env, production),
     stripe: loadStripeConfig(env, production),
     careUrgentHelpText: loadUrgentHelpText(env),
+    jitsi: loadJitsiConfig(env),
     billing: {
       lateCancelHours: int(env, 'BILLING_LATE_CANCEL_HOURS', 24, 0, 720),
       lateCancelFeeCents: int(env, 'BILLING_LATE_CANCEL_FEE_CENTS', 0, 0, 99_999_999),

@@ -9,6 +9,10 @@ export interface EventoIcal {
   fin: string;
   summary: string;
   description?: string;
+  /** LOCATION (TEXT). */
+  location?: string;
+  /** URL (a URI, 3.8.4.6): written as is, so it must be a plain absolute or relative URL. */
+  url?: string;
   status: EstadoIcal;
 }
 
@@ -54,6 +58,8 @@ function eventLines(e: EventoIcal, dtstamp: string): string[] {
     `DTEND:${utcStamp(e.fin)}`,
     `SUMMARY:${escapeText(e.summary)}`,
     ...(e.description === undefined ? [] : [`DESCRIPTION:${escapeText(e.description)}`]),
+    ...(e.location === undefined ? [] : [`LOCATION:${escapeText(e.location)}`]),
+    ...(e.url === undefined ? [] : [`URL:${e.url.replace(/[\r\n]/g, '')}`]),
     `STATUS:${e.status}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',

@@ -49,7 +49,10 @@ export const citasProjection: Projection = {
     switch (event.type) {
       case 'CitaCreada': {
         const d = event.data;
-        nuevas.add(trx, { id_cita: d.idCita, id_paciente: d.idPaciente, id_psicologo: d.idPsicologo, ...tiempo(d), estado: 'PENDIENTE', motivo: d.motivo });
+        nuevas.add(trx, {
+          id_cita: d.idCita, id_paciente: d.idPaciente, id_psicologo: d.idPsicologo, ...tiempo(d), estado: 'PENDIENTE', motivo: d.motivo,
+          modalidad: d.modalidad ?? 'PRESENCIAL',
+        });
         return;
       }
       case 'CitaReprogramada':

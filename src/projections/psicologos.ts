@@ -10,7 +10,7 @@ export const psicologosProjection: Projection = {
   name: 'psicologos',
   tables: ['psicologos'],
   readYourWrites: true,
-  handles: ['PsicologoRegistrado', 'PsicologoActualizado', 'FotoPerfilActualizada', 'PsicologoEliminado'],
+  handles: ['PsicologoRegistrado', 'PsicologoActualizado', 'FotoPerfilActualizada', 'PsicologoEliminado', 'ModalidadesPsicologoCambiadas'],
   async apply(trx, stored) {
     const event = stored as unknown as PsicologoEvent;
     switch (event.type) {
@@ -33,6 +33,9 @@ export const psicologosProjection: Projection = {
       }
       case 'FotoPerfilActualizada':
         await trx('psicologos').where({ id_psicologo: event.data.idPsicologo }).update({ foto_perfil_url: event.data.fotoPerfilUrl });
+        return;
+      case 'ModalidadesPsicologoCambiadas':
+        await trx('psicologos').where({ id_psicologo: event.data.idPsicologo }).update({ modalidades: event.data.modalidades });
         return;
       case 'PsicologoEliminado':
         await trx('psicologos').where({ id_psicologo: event.data.idPsicologo }).delete();

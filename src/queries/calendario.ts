@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { EstadoCita } from '../events/cita.ts';
+import type { EstadoCita, Modalidad } from '../events/cita.ts';
 
 /** Whose appointments a feed shows: a patient's own, a psychologist's practice's (none for an administrator). */
 export type AlcanceFeed = { idPaciente: number } | { idPsicologo: number } | null;
@@ -23,6 +23,7 @@ export interface CitaFeed {
   startDatetime: string;
   durationMinutes: number;
   estado: EstadoCita;
+  modalidad: Modalidad;
 }
 
 /**
@@ -37,6 +38,8 @@ export async function citasDelFeed(knex: Knex, alcance: AlcanceFeed, desde: stri
     .where(column, id)
     .where('fecha', '>=', desde)
     .orderBy([{ column: 'start_datetime' }, { column: 'id_cita' }])
-    .select('id_cita', 'start_datetime', 'duration_minutes', 'estado');
-  return rows.map((r: Record<string, any>) => ({ idCita: r.id_cita, startDatetime: r.start_datetime, durationMinutes: r.duration_minutes, estado: r.estado }));
+    .select('id_cita', 'start_datetime', 'duration_minutes', 'estado', 'modalidad');
+  return rows.map((r: Record<string, any>) => ({
+    idCita: r.id_cita, startDatetime: r.start_datetime, durationMinutes: r.duration_minutes, estado: r.estado, modalidad: r.modalidad,
+  }));
 }

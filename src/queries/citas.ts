@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Cita, EstadoCita } from '../events/cita.ts';
+import type { Cita, EstadoCita, Modalidad } from '../events/cita.ts';
 import type { Alcance } from '../events/cita.ts';
 import { preparedRows } from './prepared.ts';
 import { afterKey, pageOf, type Page, type Paged } from './paging.ts';
@@ -15,6 +15,8 @@ export interface CitaView {
   durationMinutes: number;
   estado: EstadoCita;
   motivo: string | null;
+  /** Additive (docs/api-choices.md): PRESENCIAL or ONLINE; the room itself only through GET /api/citas/{id}/sala. */
+  modalidad: Modalidad;
 }
 
 type Row = Record<string, any>;
@@ -41,6 +43,7 @@ export const view = (r: Row): CitaView => ({
   durationMinutes: r.duration_minutes,
   estado: r.estado,
   motivo: r.motivo,
+  modalidad: r.modalidad,
 });
 
 /** An appointment as the API shows it, from its stream's state (names from the directory read models). */
@@ -53,7 +56,7 @@ export async function citaViewOf(knex: Knex, c: Extract<Cita, { status: 'existen
   return {
     idCita: c.idCita, idPaciente: c.idPaciente, idPsicologo: c.idPsicologo,
     nombrePsicologo: rows[0]?.psi?.trim() || 'Psicólogo eliminado', nombrePaciente: rows[0]?.pac?.trim() || 'Paciente eliminado',
-    startDatetime: c.startDatetime, durationMinutes: c.durationMinutes, estado: c.estado, motivo: c.motivo,
+    startDatetime: c.startDatetime, durationMinutes: c.durationMinutes, estado: c.estado, motivo: c.motivo, modalidad: c.modalidad,
   };
 }
 
@@ -65,7 +68,7 @@ function scoped(q: Knex.QueryBuilder, alcance: Alcance): Knex.QueryBuilder {
 // The listings are the hot reads: one prepared statement per scope, the same joins and order as
 // `citas` above. Paged by keyset: ids after $after, at most $limit rows (null: all, for the export).
 const LIST_SQL = (where: string, limit: string) => `
-  select c.id_cita, c.id_paciente, c.id_psicologo, c.start_datetime, c.duration_minutes, c.estado, c.motivo,
+  select c.id_cita, c.id_paciente, c.id_psicologo, c.start_datetime, c.duration_minutes, c.estado, c.motivo, c.modalidad,
          ups.nombre as psi_nombre, ups.apellido as psi_apellido, upa.nombre as pac_nombre, upa.apellido as pac_apellido
   from citas c
   left join psicologos ps on ps.id_psicologo = c.id_psicologo

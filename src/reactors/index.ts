@@ -19,11 +19,12 @@ import type { CommandDeps } from '../commands/deps.ts';
  * `cargos` (the store and config.billing) adds the charges reactor, which records events of its own;
  * `facturacion` (the application's deps, built later) the reactor that invoices each charge when the practice chose POR_CARGO.
  * `correoFacturacion` (the store and AEAT_ENDPOINT) adds the invoice and receipt mails.
+ * `publicBaseUrl` (PUBLIC_BASE_URL) makes the online reminders' room links absolute.
  */
-export function allReactors(keys: KeyRing, opts: { practiceTimezone: string; maxDeviceTokens?: number; cargos?: Omit<CargosOptions, 'practiceTimezone'>; correoFacturacion?: Omit<CorreoFacturacionOptions, 'practiceTimezone'>; facturacion?: () => CommandDeps }): Reactor[] {
+export function allReactors(keys: KeyRing, opts: { practiceTimezone: string; maxDeviceTokens?: number; publicBaseUrl?: string | null; cargos?: Omit<CargosOptions, 'practiceTimezone'>; correoFacturacion?: Omit<CorreoFacturacionOptions, 'practiceTimezone'>; facturacion?: () => CommandDeps }): Reactor[] {
   const [zone, max] = [opts.practiceTimezone, opts.maxDeviceTokens];
   const cargos = opts.cargos ? [cargosReactor({ ...opts.cargos, practiceTimezone: zone })] : [];
   const correo = opts.correoFacturacion ? [correoFacturacionReactor({ ...opts.correoFacturacion, practiceTimezone: zone })] : [];
   const facturacion = opts.facturacion ? [facturacionCargosReactor(opts.facturacion)] : [];
-  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(zone, max), serieNotificationsReactor(zone, max), chatPushReactor(zone, max), listaEsperaReactor(zone, max), cuestionariosReactor(zone, max), ...cargos, ...facturacion, aeatColaReactor, billingKeyReactor(keys), ...correo];
+  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(zone, max, opts.publicBaseUrl ?? null), serieNotificationsReactor(zone, max), chatPushReactor(zone, max), listaEsperaReactor(zone, max), cuestionariosReactor(zone, max), ...cargos, ...facturacion, aeatColaReactor, billingKeyReactor(keys), ...correo];
 }

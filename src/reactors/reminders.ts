@@ -51,7 +51,9 @@ export function recordatoriosDebidos(cita: Cita, now: Date, zone: string, destin
     const due = horas.filter((h) => start.minus({ hours: h }).toMillis() <= now.getTime() && !enviadas.some((e) => e <= h));
     if (!due.length) continue;
     const { idCita, idPaciente, idPsicologo, startDatetime } = cita;
-    debidos.push({ type: 'CitaRecordatorioEnviado', data: { idCita, idPaciente, idPsicologo, startDatetime, destinatario, antelacionHoras: Math.min(...due) } });
+    // An ONLINE appointment's reminder carries the way into its room (docs/care.md "Online sessions").
+    const online = cita.modalidad === 'ONLINE' ? { modalidad: cita.modalidad } : {};
+    debidos.push({ type: 'CitaRecordatorioEnviado', data: { idCita, idPaciente, idPsicologo, startDatetime, destinatario, antelacionHoras: Math.min(...due), ...online } });
   }
   return debidos;
 }

@@ -5,6 +5,7 @@ import { localDateTime } from '../platform/time.ts';
 import { mensajeRecord } from '../queries/mensajes.ts';
 import type { Hub } from './hub.ts';
 import { DESTINATIONS } from './options.ts';
+import { avisoSalaAbierta } from './aviso-sala.ts';
 
 /**
  * Chat delivery, one per server instance: a live subscription to the event log from its head at
@@ -35,6 +36,8 @@ export async function startChatDelivery(
           hub.closeUser((e.data as { idUsuario: number }).idUsuario);
           continue;
         }
+        const aviso = avisoSalaAbierta(e);
+        if (aviso) hub.deliverToUser(aviso.idUsuario, DESTINATIONS.avisos, aviso.body);
         if (e.type !== 'MensajeEnviado') continue;
         const record = mensajeRecord(e as unknown as MensajeEnviado, zone);
         const body = JSON.stringify(record);

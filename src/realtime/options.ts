@@ -61,6 +61,8 @@ export const DESTINATIONS = {
   alerts: '/user/queue/alertas',
   presence: '/topic/presence',
   chat: '/app/chat',
+  /** Notices to one user: their psychologist opened the video room (docs/care.md "Online sessions"). */
+  avisos: '/user/queue/avisos',
 } as const;
 
-export const SUBSCRIBABLE: readonly string[] = [DESTINATIONS.messages, DESTINATIONS.errors, DESTINATIONS.presence, DESTINATIONS.alerts];
+export const SUBSCRIBABLE: readonly string[] = [DESTINATIONS.messages, DESTINATIONS.errors, DESTINATIONS.presence, DESTINATIONS.alerts, DESTINATIONS.avisos];

@@ -43,7 +43,7 @@ export async function asignar(srv: TestServer, admin: string, idPaciente: number
 }
 
 export const CITA_FIELDS = [
-  'idCita', 'idPaciente', 'idPsicologo', 'nombrePsicologo', 'nombrePaciente', 'startDatetime', 'durationMinutes', 'estado', 'motivo',
+  'idCita', 'idPaciente', 'idPsicologo', 'nombrePsicologo', 'nombrePaciente', 'startDatetime', 'durationMinutes', 'estado', 'motivo', 'modalidad',
 ];
 
 /** Books and expects 201; answers the created appointment. */

@@ -83,7 +83,9 @@ async function step(w: World, r: () => number): Promise<void> {
     case 1: {
       const start = today.plus({ days: 3 + (w.slot % 20) }).set({ hour: 9 + Math.floor(w.slot / 20) % 8, minute: 0, second: 0, millisecond: 0 });
       w.slot++;
-      const cita = await ok(w.srv, 'POST', '/api/citas', pac.token, { idPsicologo: w.psi.idPsicologo, startDatetime: fmt(start), durationMinutes: 50, motivo: r() < 0.5 ? 'Ansiedad' : null });
+      // A third ONLINE (the patients accept videoconference; the server has JITSI_*).
+      const modalidad = r() < 0.3 ? { modalidad: 'ONLINE' } : {};
+      const cita = await ok(w.srv, 'POST', '/api/citas', pac.token, { idPsicologo: w.psi.idPsicologo, startDatetime: fmt(start), durationMinutes: 50, motivo: r() < 0.5 ? 'Ansiedad' : null, ...modalidad });
       w.citas.push({ idCita: cita.idCita, pac });
       return;
     }
@@ -137,7 +139,7 @@ describe('inline read models equal rebuilt ones (random histories)', function ()
   let srv: TestServer;
 
   before(async () => {
-    srv = await startTestServer();
+    srv = await startTestServer({ env: { JITSI_DOMAIN: 'meet.example.test', JITSI_APP_ID: 'app', JITSI_APP_SECRET: 'inline-rebuild-test-secret-0123456789abcdef' } });
   });
   after(async () => srv?.stop());
 

@@ -25,15 +25,36 @@ const STATUS: Record<EstadoCita, EstadoIcal> = {
   PENDIENTE: 'TENTATIVE', CONFIRMADA: 'CONFIRMED', COMPLETADA: 'CONFIRMED', CANCELADA: 'CANCELLED',
 };
 
+/**
+ * An open ONLINE appointment's LOCATION and URL: the service's GET /api/citas/{id}/sala, which answers
+ * a join link only to the signed-in participant inside the window. Never a join link itself: a feed
+ * is polled for months and its URL is a bearer secret, so a token in it would outlive any move or
+ * cancellation and reach whoever the feed URL leaks to (docs/care.md "Online sessions").
+ */
+function sala(c: CitaFeed, base: string): Pick<EventoIcal, 'location' | 'url'> {
+  if (c.modalidad !== 'ONLINE' || c.estado === 'CANCELADA') return {};
+  return { location: 'Sesión online (videollamada)', url: `${base}/api/citas/${c.idCita}/sala` };
+}
+
 // No motivo, notes or names: whoever gets hold of a feed URL learns only when appointments are.
-function evento(c: CitaFeed, alcance: Exclude<AlcanceFeed, null>, zone: string): EventoIcal | null {
+function evento(c: CitaFeed, alcance: Exclude<AlcanceFeed, null>, zone: string, base: string): EventoIcal | null {
   const tramo = tramoCita(c.startDatetime, c.durationMinutes, zone);
   if (!tramo) return null;
   return {
     uid: `cita-${c.idCita}@psicologia`, inicio: tramo.inicio, fin: tramo.fin, status: STATUS[c.estado],
     summary: 'idPaciente' in alcance ? 'Cita de psicología' : 'Cita con paciente',
     description: `Cita ${c.idCita}; detalles, cambios y cancelación en la aplicación de la consulta`,
+    ...sala(c, base),
   };
+}
+
+/** The base of the rooms' URLs; a feed answered before them never needed a Host, so a bad one leaves the URL a path. */
+function baseDelFeed(deps: AppDeps, ctx: Context): string {
+  try {
+    return publicBase(ctx, { publicBaseUrl: deps.config.publicBaseUrl, trustProxy: deps.config.limits.trustProxy });
+  } catch {
+    return '';
+  }
 }
 
 async function feed(deps: AppDeps, ctx: Context): Promise<void> {
@@ -45,7 +66,8 @@ async function feed(deps: AppDeps, ctx: Context): Promise<void> {
   const now = deps.clock.now();
   const citas = await citasDelFeed(deps.knex, found.alcance, localDate(new Date(now.getTime() - DIAS_PASADOS * 86_400_000), zone));
   const alcance = found.alcance;
-  const eventos = alcance === null ? [] : citas.flatMap((c) => evento(c, alcance, zone) ?? []);
+  const base = baseDelFeed(deps, ctx);
+  const eventos = alcance === null ? [] : citas.flatMap((c) => evento(c, alcance, zone, base) ?? []);
   ctx.type = 'text/calendar; charset=utf-8';
   ctx.set('Cache-Control', 'private, no-store');
   ctx.body = icalendar('Citas de psicología', eventos, now);
@@ -63,7 +85,7 @@ export function calendarioRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx) => {
         const user = caller(ctx);
         // Before the write: a Host that makes no URL must not rotate the feed to one never shown.
-        const base = publicBase(ctx, { publicBaseUrl: deps.config.publicBaseUrl, trustProxy: deps.config.limits.trustProxy });
+        const base = baseDelFeed(deps, ctx);
         const r = await crearFeedCalendario(deps, { idUsuario: user.idUsuario, rol: user.rol }, user.idUsuario);
         await settled(deps, r);
         const ruta = `/calendario/${r.secreto}.ics`;

@@ -15,17 +15,20 @@ import { pageInMemory } from '../../queries/paging.ts';
 import { answerPage } from '../paging.ts';
 import { MAX_DURACION_MINUTOS, type Alcance } from '../../commands/cita.ts';
 import { cambiarEstadoCita, cancelarCita, reprogramarCita, reservarCita, type CambiosCita, type NuevaCita } from '../../commands/citas.ts';
-import { citaStream, evolveCita, type Cita, type CitaEvent, type EstadoCita } from '../../events/cita.ts';
+import { citaStream, evolveCita, MODALIDADES, type Cita, type CitaEvent, type EstadoCita } from '../../events/cita.ts';
 
 const ESTADOS = ['PENDIENTE', 'CONFIRMADA', 'CANCELADA', 'COMPLETADA'] as const;
+/** The modality field of appointments and bookings (docs/care.md "Online sessions"). */
+export const modalidadSchema = (description: string) => ({ ...s.enum(MODALIDADES), description });
 const TAG = 'Citas';
 
 export const citaSchema = named('Cita', s.object(
   {
     idCita: s.int(), idPaciente: s.int(), idPsicologo: s.int(), nombrePsicologo: s.string(), nombrePaciente: s.string(),
     startDatetime: localDateTimeOut(), durationMinutes: s.int(), estado: s.enum(ESTADOS), motivo: s.nullable(s.string()),
+    modalidad: modalidadSchema('PRESENCIAL (en la consulta) u ONLINE (videollamada: la sala en GET /api/citas/{idCita}/sala)'),
   },
-  ['idCita', 'idPaciente', 'idPsicologo', 'nombrePsicologo', 'nombrePaciente', 'startDatetime', 'durationMinutes', 'estado', 'motivo'],
+  ['idCita', 'idPaciente', 'idPsicologo', 'nombrePsicologo', 'nombrePaciente', 'startDatetime', 'durationMinutes', 'estado', 'motivo', 'modalidad'],
 ));
 export const agendaEntrySchema = named('AgendaEntrada', s.object(
   { fecha: s.date(), horaInicio: s.string(), horaFin: s.string(), tipo: s.enum(['cita', 'bloqueo']), detalle: s.string(), referenciaId: s.int() },
@@ -37,7 +40,10 @@ export const monthQuery = s.object({ month: s.month() });
 const duration = s.int({ minimum: 1, maximum: MAX_DURACION_MINUTOS });
 const motivo = s.nullable(s.string({ maxLength: 1000 }));
 const crearBody = named('CitaCrear', s.object(
-  { idPsicologo: s.int({ minimum: 1, maximum: 2_147_483_647 }), startDatetime: s.datetime(), durationMinutes: duration, motivo },
+  {
+    idPsicologo: s.int({ minimum: 1, maximum: 2_147_483_647 }), startDatetime: s.datetime(), durationMinutes: duration, motivo,
+    modalidad: modalidadSchema('PRESENCIAL por defecto; ONLINE solo si el paciente aceptó la videoconferencia, el psicólogo la ofrece y el servidor tiene JITSI_* (si no, 409)'),
+  },
   ['idPsicologo', 'startDatetime'],
 ));
 const reprogramarBody = named('CitaCambio', s.object({ startDatetime: s.datetime(), durationMinutes: duration, motivo }, [], { minProperties: 1 }));

@@ -13,7 +13,7 @@ import { evolveCita, type CitaCreada } from '../../events/cita.ts';
 import type { Frecuencia } from '../../events/serie.ts';
 import { citaViewOf, type CitaView } from '../../queries/citas.ts';
 import { pageCitasSerie, serieVisible } from '../../queries/series.ts';
-import { actorOf, citaSchema, conflictoPaciente, ownPsicologo } from './citas.ts';
+import { actorOf, citaSchema, conflictoPaciente, modalidadSchema, ownPsicologo } from './citas.ts';
 
 // Recurring series (src/commands/series.ts): booked all or nothing, listed, and the rest of one
 // cancelled at once. Each occurrence is an ordinary appointment: GET, PUT and DELETE of
@@ -30,6 +30,7 @@ const campos = {
   motivo: s.nullable(s.string({ maxLength: 1000 })),
   frecuencia: { ...s.enum(FRECUENCIAS), description: 'SEMANAL: cada 7 días; QUINCENAL: cada 14 días (misma hora local)' },
   repeticiones: { ...s.int({ minimum: 2, maximum: MAX_REPETICIONES }), description: `Número de citas de la serie (2 a ${MAX_REPETICIONES})` },
+  modalidad: modalidadSchema('De todas las citas de la serie: PRESENCIAL por defecto; ONLINE como en POST /api/citas (cada cita, su propia sala)'),
 };
 const requeridos = ['startDatetime', 'frecuencia', 'repeticiones'];
 const crearPaciente = named('SerieCitasCrear', s.object({ idPsicologo: ID, ...campos }, ['idPsicologo', ...requeridos]));

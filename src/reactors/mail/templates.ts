@@ -33,6 +33,19 @@ export interface AvisoCita {
   fecha: string;
   hora: string;
   zona: string;
+  /**
+   * An ONLINE appointment's reminder: the service's endpoint that answers this person's own join
+   * link once signed in (never a token: a mail lives on). Absent otherwise.
+   */
+  enlaceSala?: string;
+}
+
+/** The online-session lines of a reminder (docs/care.md "Online sessions"). */
+function lineaSala(idioma: Idioma, enlace: string | undefined): string {
+  if (!enlace) return '';
+  return idioma === 'en'
+    ? `\n\nThis is an online session. Join it from the practice's app, which opens the room a few minutes before the start: ${enlace}`
+    : `\n\nEs una sesión online. Entre desde la aplicación de la consulta, que abre la sala unos minutos antes del inicio: ${enlace}`;
 }
 
 export type TipoAvisoCita = 'creada' | 'cancelada' | 'recordatorio';
@@ -49,7 +62,7 @@ function cuerpoCita(idioma: Idioma, tipo: TipoAvisoCita, v: AvisoCita): string {
       cancelada: `Your appointment ${con} ${cuando} has been cancelled.`,
       recordatorio: `This is a reminder of your appointment ${con} ${cuando}.`,
     }[tipo];
-    return `Hello ${nombre},\n\n${linea}${FIRMA.en}`;
+    return `Hello ${nombre},\n\n${linea}${lineaSala(idioma, v.enlaceSala)}${FIRMA.en}`;
   }
   const con = v.paraPsicologo ? `con su paciente ${otro}` : `con ${otro}`;
   const linea = {
@@ -57,7 +70,7 @@ function cuerpoCita(idioma: Idioma, tipo: TipoAvisoCita, v: AvisoCita): string {
     cancelada: `Su cita ${con} ${cuando} ha sido cancelada.`,
     recordatorio: `Le recordamos su cita ${con} ${cuando}.`,
   }[tipo];
-  return `Hola ${nombre}:\n\n${linea}${FIRMA.es}`;
+  return `Hola ${nombre}:\n\n${linea}${lineaSala(idioma, v.enlaceSala)}${FIRMA.es}`;
 }
 
 const ASUNTOS: Record<TipoAvisoCita, { es: string; en: string }> = {

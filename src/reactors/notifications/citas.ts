@@ -40,9 +40,20 @@ export async function notify(trx: Knex.Transaction, event: StoredEvent, tipo: Ti
   await enqueueAll(trx, [
     { kind: 'mail', dedupeKey: `${key}:mail:${to.idUsuario}`, payload: { to: to.email, ...avisoCitaMail(to.idioma, tipo, v) } },
     ...to.tokens.map((token): OutboxMessage => ({
-      kind: 'push', dedupeKey: `${key}:push:${to.idUsuario}:${tokenHash(token)}`, payload: { token, ...push, data: { tipo: event.type, idCita: String(idCita) } },
+      kind: 'push', dedupeKey: `${key}:push:${to.idUsuario}:${tokenHash(token)}`, payload: { token, ...push, data: { tipo: event.type, idCita: String(idCita), ...(v.enlaceSala ? { sala: v.enlaceSala } : {}) } },
     })),
   ]);
+}
+
+/**
+ * An ONLINE appointment's reminder links to GET /api/citas/{id}/sala, which answers a join link only
+ * to the signed-in participant inside the window: the mail holds no credential (docs/care.md).
+ * Absolute under PUBLIC_BASE_URL; without it, the path.
+ */
+function enlaceSala(stored: StoredEvent, publicBaseUrl: string | null): { enlaceSala?: string } {
+  if (stored.type !== 'CitaRecordatorioEnviado') return {};
+  const d = (stored as unknown as CitaRecordatorioEnviado).data;
+  return d.modalidad === 'ONLINE' ? { enlaceSala: `${publicBaseUrl ?? ''}/api/citas/${d.idCita}/sala` } : {};
 }
 
 /** Cancelled by the patient's erasure: the read models may still show the patient (they run apart from reactors), so the event decides. */
@@ -60,7 +71,7 @@ function destinatarios(stored: StoredEvent): RecipientKey[] {
  * CitaRecordatorioEnviado → to the one it names (events from before reminders per user: the patient).
  * The recipients of a whole batch come in one query.
  */
-export function citaNotificationsReactor(practiceTimezone: string, maxTokens = DEFAULT_MAX_DEVICE_TOKENS): Reactor<Recipients> {
+export function citaNotificationsReactor(practiceTimezone: string, maxTokens = DEFAULT_MAX_DEVICE_TOKENS, publicBaseUrl: string | null = null): Reactor<Recipients> {
   const lookup = (trx: Knex, events: readonly StoredEvent[]) => recipientsOf(trx, events.flatMap(destinatarios), practiceTimezone, maxTokens);
   return {
     name: 'notificaciones-citas',
@@ -76,9 +87,10 @@ export function citaNotificationsReactor(practiceTimezone: string, maxTokens = D
       const paciente = erased ? null : found.get('paciente', d.idPaciente);
       const psicologo = found.get('psicologo', d.idPsicologo);
       const para = tipo === 'recordatorio' ? recordatorioDe(d as CitaRecordatorioEnviado['data']).destinatario : null;
-      if (paciente && para !== 'PSICOLOGO') await notify(trx, stored, tipo, paciente, aviso(paciente, psicologo, d.startDatetime, practiceTimezone, false), d.idCita);
+      const sala = enlaceSala(stored, publicBaseUrl);
+      if (paciente && para !== 'PSICOLOGO') await notify(trx, stored, tipo, paciente, { ...aviso(paciente, psicologo, d.startDatetime, practiceTimezone, false), ...sala }, d.idCita);
       if (psicologo && para !== 'PACIENTE') {
-        const v = aviso(psicologo, paciente, d.startDatetime, practiceTimezone, true);
+        const v = { ...aviso(psicologo, paciente, d.startDatetime, practiceTimezone, true), ...sala };
         await notify(trx, stored, tipo, psicologo, erased ? { ...v, contraparte: DADO_DE_BAJA[psicologo.idioma] } : v, d.idCita);
       }
     },
