@@ -106,6 +106,8 @@ describe('care: outcome measures over HTTP', function () {
     expect([own.status, own.body.puntos.length]).to.deep.equal([200, 1]);
     expect((await srv.request('GET', `/api/psicologo/cuestionarios/puntuaciones${q}`, { token: w.otroPsi.token })).status).to.equal(404);
     expect((await srv.request('GET', `/api/admin/cuestionarios/puntuaciones${q}`, { token: w.admin })).body.puntos.length).to.equal(1);
+    expect((await srv.request('GET', '/api/admin/cuestionarios/puntuaciones?idPaciente=999999&instrumento=GAD-7', { token: w.admin })).status).to.equal(404);
+    expect((await srv.request('GET', `/api/admin/cuestionarios/puntuaciones${q}`, { token: w.psi.token })).status).to.equal(403);
     expect((await srv.request('GET', `/api/psicologo/cuestionarios/puntuaciones?idPaciente=${w.pac.idPaciente}&instrumento=X-1`, { token: w.psi.token })).status).to.equal(404);
     expect((await srv.request('GET', `/api/psicologo/cuestionarios/puntuaciones?idPaciente=abc&instrumento=GAD-7`, { token: w.psi.token })).status).to.equal(400);
   });

@@ -5,6 +5,7 @@ import { s } from '../validation.ts';
 import { caller } from '../auth.ts';
 import { recordAccess } from '../access-log.ts';
 import { queryId } from '../query-integer.ts';
+import { errors } from '../../platform/errors.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
 import type { Pauta } from '../../events/cuestionario.ts';
 import { alertaNotFound, asignacionNotFound } from '../../commands/cuestionario.ts';
@@ -81,10 +82,11 @@ export function cuestionariosPsicologoRoutes(deps: AppDeps): RouteDef[] {
     },
     {
       method: 'get', path: '/api/admin/cuestionarios/puntuaciones', operationId: 'getPuntuacionesPacienteAdmin', tag: TAG, auth: ['ADMIN'],
-      summary: 'Puntuaciones de un paciente en un instrumento (acceso registrado)', query: serieQuery,
+      summary: 'Puntuaciones de un paciente en un instrumento (acceso registrado; 404 paciente desconocido)', query: serieQuery,
       responses: { 200: { description: 'Serie de puntuaciones con las bandas del instrumento', schema: serieSchema } },
       handler: async (ctx, { query }: { query: { idPaciente: string; instrumento: string } }) => {
         const idPaciente = Number(query.idPaciente);
+        if (!(await deps.knex('pacientes').where({ id_paciente: idPaciente }).first('id_paciente'))) throw errors.notFound('Paciente', 'Patient');
         const serie = await seriePuntuaciones(deps.knex, idPaciente, instrumentoConocido(query.instrumento).codigo);
         await recordAccess(deps, ctx, 'CUESTIONARIOS', [idPaciente]);
         ctx.body = serie;
