@@ -17,10 +17,9 @@ const ORDINAL = 'http://hl7.org/fhir/StructureDefinition/ordinalValue';
 const english = (t: Texto) => ({ extension: [{ url: TRANSLATION, extension: [{ url: 'lang', valueCode: 'en' }, { url: 'content', valueString: t.en }] }] });
 
 /** A computable name (cnl-0: starts with a capital, letters, digits and `_`). */
-const computableName = (i: Instrumento) => i.codigo.replace(/[^A-Za-z0-9]/g, '_').replace(/^[^A-Z]/, 'Q');
+const computableName = (i: Instrumento) => i.codigo.replace(/[^A-Za-z0-9]/g, '_').replace(/^(?=[^A-Z])/, 'Q');
 
 export function toQuestionnaire(i: Instrumento, canonicalBase: string | undefined): FhirResource {
-  const fuente = Object.entries(i.fuente).filter(([k]) => k !== 'url').map(([, v]) => v);
   return {
     resourceType: 'Questionnaire', id: questionnaireId(i), meta: { versionId: contentVersion(i) },
     language: 'es',
@@ -30,7 +29,8 @@ export function toQuestionnaire(i: Instrumento, canonicalBase: string | undefine
     status: 'active',
     subjectType: ['Patient'],
     description: i.instrucciones.es, _description: english(i.instrucciones),
-    copyright: [i.fuente.url, ...fuente].join(' '),
+    // Who wrote it and the licence that lets us reproduce it, as the data file cites them.
+    copyright: [i.fuente.autores, i.fuente.licencia, i.fuente.url].filter(Boolean).join(' '),
     code: [panelCoding(i)],
     item: i.items.map((it) => ({
       linkId: String(it.numero),
