@@ -16,7 +16,7 @@ export const FHIR_EVENT_TYPES: ReadonlySet<string> = new Set([
   'PacienteRegistrado', 'PacienteDadoDeBaja', 'PacienteActualizado', 'PsicologoAsignado', 'PacienteEliminado',
   'PsicologoRegistrado', 'PsicologoActualizado', 'FotoPerfilActualizada', 'PsicologoEliminado', 'HorarioLaboralDefinido',
   'BloqueoUbicado', 'BloqueoEliminado', 'CitaCreada', 'CitaReprogramada', 'CitaConfirmada', 'CitaCancelada', 'CitaCompletada',
-  'CitaRecordatorioEnviado', 'SesionRegistrada', 'SesionEliminada', 'SesionFirmada', 'SesionAdendaAgregada', 'HistorialCreado',
+  'CitaRecordatorioEnviado', 'SalaCitaAbierta', 'ModalidadesPsicologoCambiadas', 'SesionRegistrada', 'SesionEliminada', 'SesionFirmada', 'SesionAdendaAgregada', 'HistorialCreado',
   'HistorialCorregido', 'HistorialEliminado', 'HistorialFirmado', 'HistorialAdendaAgregada', 'DiarioRegistrado', 'DiarioEliminado',
   'ProgresoRegistrado', 'MensajeEnviado', 'MensajeLeido', 'DireccionAnadida', 'DireccionEliminada',
   // Billing (Invoice, ChargeItem): an invoice's stream and an appointment's charge.
