@@ -113,17 +113,35 @@ describe('care: the safety alert', function () {
     await waitFor(async () => (await srv.deps.knex('audit_leaves').whereIn('event_id', [emitida.metadata.eventId, reconocida.metadata.eventId])).length === 2, 10_000, 'both in the audit log');
   });
 
+  it('reaches STOMP while the reactors are stopped (a slow or stalled consumer); mail and push follow once, when they run again', async () => {
+    const inbox = socket.subscribe('/user/queue/alertas');
+    await asignarInstrumento(srv, w.psi, w.pac.idPaciente, 'PHQ-9');
+    const mails = () => srv.smtp.mails.filter((m) => readMail(m).subject === 'Alerta de seguridad en un cuestionario').length;
+    const before = mails();
+    await srv.reactors.stop();
+    try {
+      const r = await responder(srv, w.pac, 'PHQ-9', { ...todas(9, 0), 9: 2 });
+      expect(r.body.alertaSeguridad).to.equal(true);
+      expect(JSON.parse((await inbox.next(5000)).body).idRespuesta).to.equal(r.body.idRespuesta);
+      expect((await alertaRows()).filter((row: any) => row.dedupe_key.startsWith(`cuestionario:alerta-${r.body.idRespuesta}:`))).to.have.length(0);
+    } finally {
+      srv.reactors.start();
+    }
+    await waitFor(() => mails() === before + 1, 10_000, 'the alert mail after the restart');
+    await waitFor(async () => (await alertaRows()).length === 4, 10_000, 'mail and push rows of both alerts');
+  });
+
   it('is in the patient\'s export and in the auditor\'s view of the patient\'s events', async () => {
     const exp = await srv.request('GET', `/api/pacientes/${w.pac.idPaciente}/exportacion`, { token: w.pac.token });
     expect(exp.status, exp.text).to.equal(200);
-    expect(exp.body.cuestionarios.map((c: any) => [c.instrumento, c.alertaSeguridad])).to.deep.equal([['PHQ-9', false], ['PHQ-9', true]]);
+    expect(exp.body.cuestionarios.map((c: any) => [c.instrumento, c.alertaSeguridad])).to.deep.equal([['PHQ-9', false], ['PHQ-9', true], ['PHQ-9', true]]);
     const tipos = exp.body.eventos.map((e: any) => e.type);
     for (const t of ['CuestionarioAsignado', 'CuestionarioSolicitado', 'CuestionarioRespondido', 'AlertaSeguridadEmitida', 'AlertaSeguridadReconocida']) expect(tipos, t).to.include(t);
     const audit = await srv.request('GET', `/api/admin/auditoria/pacientes/${w.pac.idPaciente}/eventos`, { token: w.admin });
     expect(audit.status, audit.text).to.equal(200);
     const reconocida = audit.body.find((e: any) => e.type === 'AlertaSeguridadReconocida');
     expect(reconocida.actor).to.deep.equal({ idUsuario: w.psi.idUsuario, rol: 'PSICOLOGO' });
-    expect(audit.body.filter((e: any) => e.type === 'CuestionarioRespondido').map((e: any) => e.data.puntuacion)).to.deep.equal([24, 1]);
+    expect(audit.body.filter((e: any) => e.type === 'CuestionarioRespondido').map((e: any) => e.data.puntuacion)).to.deep.equal([24, 1, 2]);
   });
 
   it('leaves the psychologist\'s lists when the patient is erased', async () => {
