@@ -38,3 +38,13 @@ export async function puntosProgreso(knex: Knex, idPaciente: number, r: Rango, l
   ).orderBy([{ column: 'progreso_emocional.fecha' }, { column: 'id_progress' }]).limit(limite + 1);
   return rows.map((x: Record<string, any>) => ({ fecha: x.fecha, nivelEstres: x.nivel_estres, nivelAnsiedad: x.nivel_ansiedad, nivelAnimo: x.nivel_animo }));
 }
+
+/**
+ * Who a chart's patient is, for the scope check (`inScope`): the same patients `getPaciente`
+ * finds, without the profile and payment state it also reads (a chart needs neither).
+ */
+export async function pacienteDeGrafico(knex: Knex, idPaciente: number): Promise<{ idPaciente: number; idPsicologo: number | null } | null> {
+  const row = await knex('pacientes as p').join('usuarios as u', 'u.id_usuario', 'p.id_usuario')
+    .where('p.id_paciente', idPaciente).first('p.id_paciente', 'p.id_psicologo');
+  return row ? { idPaciente: row.id_paciente, idPsicologo: row.id_psicologo } : null;
+}

@@ -9,8 +9,8 @@ import { errors } from '../../platform/errors.ts';
 import { isValidDate, localDate } from '../../platform/time.ts';
 import { graficoPng, graficoSvg } from '../../platform/charts/render.ts';
 import type { Grafico } from '../../platform/charts/tipos.ts';
-import { findPacienteFor } from '../../queries/pacientes.ts';
-import { puntosDiario, puntosProgreso, type Rango } from '../../queries/graficos.ts';
+import { inScope } from '../../queries/pacientes.ts';
+import { pacienteDeGrafico, puntosDiario, puntosProgreso, type Rango } from '../../queries/graficos.ts';
 import { seriePuntuaciones } from '../../queries/cuestionarios.ts';
 import { graficoDiario, graficoProgreso, graficoPuntuaciones } from './graficos-series.ts';
 
@@ -79,7 +79,8 @@ async function responder(deps: AppDeps, ctx: Context, q: Consulta, g: Grafico): 
 
 /** The patient, if the caller may see them (themself, their psychologist, an administrator); 404 otherwise. */
 async function paciente(deps: AppDeps, ctx: Context, id: number, recurso: Recurso): Promise<number> {
-  if (!(await findPacienteFor(deps.knex, caller(ctx), id))) throw errors.notFound('Paciente', 'Patient');
+  const p = await pacienteDeGrafico(deps.knex, id);
+  if (!p || !inScope(caller(ctx), p)) throw errors.notFound('Paciente', 'Patient');
   await recordAccess(deps, ctx, recurso, [id]);
   return id;
 }
