@@ -167,8 +167,10 @@ describe('charts (SVG and PNG) of the diary, progress and instrument scores', fu
       expect(log).to.have.length(1);
     });
 
-    it('an unknown instrument is 404; a missing one 400', async () => {
+    it('an unknown instrument is 404 (and no read is logged); a missing one 400', async () => {
+      const antes = await srv.deps.knex('accesos_clinicos').where({ id_usuario: psi.idUsuario }).count({ n: '*' }).first();
       await error(`/api/pacientes/${a.idPaciente}/graficos/puntuaciones?instrumento=XYZ-1`, psi.token, 404);
+      expect(await srv.deps.knex('accesos_clinicos').where({ id_usuario: psi.idUsuario }).count({ n: '*' }).first()).to.deep.equal(antes);
       await error(`/api/pacientes/${a.idPaciente}/graficos/puntuaciones`, psi.token, 400);
       await error(`/api/pacientes/${a.idPaciente}/graficos/puntuaciones?instrumento=PHQ-9`, otroPsi.token, 404);
     });

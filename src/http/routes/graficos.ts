@@ -58,8 +58,9 @@ export function demasiados<T>(filas: T[]): T[] {
   return filas;
 }
 
-/** The chart in the format asked for; an empty range still draws its axes, with a notice. */
-async function responder(deps: AppDeps, ctx: Context, q: Consulta, g: Grafico): Promise<void> {
+/** The chart in the format asked for; an empty range still draws its axes, with a notice. Reads by others than the patient are logged. */
+async function responder(deps: AppDeps, ctx: Context, q: Consulta, g: Grafico, acceso: { recurso: Recurso; idPaciente: number }): Promise<void> {
+  await recordAccess(deps, ctx, acceso.recurso, [acceso.idPaciente]);
   const tamano = { ancho: Number(q.ancho ?? TAMANO.ancho.defecto), alto: Number(q.alto ?? TAMANO.alto.defecto) };
   // With no point and no range, the axis ends today in the practice's zone (not the server's).
   const hoy = localDate(deps.clock.now(), deps.config.practiceTimezone);
@@ -78,10 +79,9 @@ async function responder(deps: AppDeps, ctx: Context, q: Consulta, g: Grafico): 
 }
 
 /** The patient, if the caller may see them (themself, their psychologist, an administrator); 404 otherwise. */
-async function paciente(deps: AppDeps, ctx: Context, id: number, recurso: Recurso): Promise<number> {
+async function paciente(deps: AppDeps, ctx: Context, id: number): Promise<number> {
   const p = await pacienteDeGrafico(deps.knex, id);
   if (!p || !inScope(caller(ctx), p)) throw errors.notFound('Paciente', 'Patient');
-  await recordAccess(deps, ctx, recurso, [id]);
   return id;
 }
 
@@ -96,8 +96,9 @@ export function graficosRoutes(deps: AppDeps): RouteDef[] {
       query: s.object(comun), responses: imagen,
       handler: async (ctx, { params, query }: { params: Record<string, number>; query: Consulta }) => {
         const r = rangoDe(query);
-        const id = await paciente(deps, ctx, params.id, 'DIARIO');
-        await responder(deps, ctx, query, graficoDiario(demasiados(await puntosDiario(deps.knex, id, r, MAX_PUNTOS)), r));
+        const id = await paciente(deps, ctx, params.id);
+        const g = graficoDiario(demasiados(await puntosDiario(deps.knex, id, r, MAX_PUNTOS)), r);
+        await responder(deps, ctx, query, g, { recurso: 'DIARIO', idPaciente: id });
       },
     },
     {
@@ -106,8 +107,9 @@ export function graficosRoutes(deps: AppDeps): RouteDef[] {
       query: s.object(comun), responses: imagen,
       handler: async (ctx, { params, query }: { params: Record<string, number>; query: Consulta }) => {
         const r = rangoDe(query);
-        const id = await paciente(deps, ctx, params.id, 'PROGRESO');
-        await responder(deps, ctx, query, graficoProgreso(demasiados(await puntosProgreso(deps.knex, id, r, MAX_PUNTOS)), r));
+        const id = await paciente(deps, ctx, params.id);
+        const g = graficoProgreso(demasiados(await puntosProgreso(deps.knex, id, r, MAX_PUNTOS)), r);
+        await responder(deps, ctx, query, g, { recurso: 'PROGRESO', idPaciente: id });
       },
     },
     puntuacionesRoute(deps),
@@ -124,12 +126,12 @@ function puntuacionesRoute(deps: AppDeps): RouteDef {
     query: s.object({ instrumento: instrumentoQuery, ...comun }, ['instrumento']), responses: imagen,
     handler: async (ctx, { params, query }: { params: Record<string, number>; query: Consulta }) => {
       const r = rangoDe(query);
-      const id = await paciente(deps, ctx, params.id, 'CUESTIONARIOS');
+      const id = await paciente(deps, ctx, params.id);
       const serie = await seriePuntuaciones(deps.knex, id, query.instrumento!);
       if (!serie) throw errors.notFound('Instrumento', 'Instrument');
       const g = graficoPuntuaciones(serie, r);
       demasiados(g.puntos);
-      await responder(deps, ctx, query, g);
+      await responder(deps, ctx, query, g, { recurso: 'CUESTIONARIOS', idPaciente: id });
     },
   };
 }
