@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Modalidad } from '../events/cita.ts';
 import { pageById, type Page, type Paged } from './paging.ts';
 
 /** What any signed-in user may see of a psychologist: never the e-mail, the user id or the licence number. */
@@ -10,6 +11,8 @@ export interface PsicologoDirectorio {
   experiencia: number;
   descripcion: string | null;
   fotoPerfilUrl: string | null;
+  /** What they offer (docs/care.md "Online sessions"): a patient books in one of these. */
+  modalidades: Modalidad[];
 }
 
 type Row = Record<string, any>;
@@ -25,10 +28,10 @@ export function pageDirectorio(knex: Knex, especialidad: string | undefined, pag
   const q = knex('psicologos as ps')
     .join('usuarios as u', 'u.id_usuario', 'ps.id_usuario')
     .where('u.activo', true)
-    .select('ps.id_psicologo', 'u.nombre', 'u.apellido', 'ps.especialidad', 'ps.experiencia', 'ps.descripcion', 'ps.foto_perfil_url');
+    .select('ps.id_psicologo', 'u.nombre', 'u.apellido', 'ps.especialidad', 'ps.experiencia', 'ps.descripcion', 'ps.foto_perfil_url', 'ps.modalidades');
   if (especialidad !== undefined) q.whereRaw("ps.especialidad ilike ? escape '\\'", [`%${likeLiteral(especialidad)}%`]);
   return pageById(q, 'ps.id_psicologo', page, (r: Row) => ({
     idPsicologo: r.id_psicologo, nombre: r.nombre, apellido: r.apellido, especialidad: r.especialidad,
-    experiencia: r.experiencia, descripcion: r.descripcion, fotoPerfilUrl: r.foto_perfil_url ?? null,
+    experiencia: r.experiencia, descripcion: r.descripcion, fotoPerfilUrl: r.foto_perfil_url ?? null, modalidades: r.modalidades,
   }));
 }

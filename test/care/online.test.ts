@@ -73,6 +73,10 @@ describe('online sessions: modality, rooms and Jitsi tokens', function () {
     const put = await srv.request('PUT', '/api/psicologo/modalidades', { token: otroPsi.token, body: { modalidades: ['ONLINE'] } });
     expect(put.status, put.text).to.equal(200);
     expect(put.body).to.deep.equal({ modalidades: ['ONLINE'] });
+    // Patients see it in the directory before booking.
+    const directorio = (await srv.request('GET', '/api/psicologos/directorio?limit=100', { token: ana.token })).body;
+    expect(directorio.find((p: any) => p.idPsicologo === otroPsi.idPsicologo).modalidades).to.deep.equal(['ONLINE']);
+    expect(directorio.find((p: any) => p.idPsicologo === psi.idPsicologo).modalidades).to.deep.equal(['PRESENCIAL', 'ONLINE']);
     refused(await reservar(srv, ana, otroPsi.idPsicologo, '2030-01-14T09:00:00'), 409, /no ofrece citas en modalidad PRESENCIAL/);
     expect((await reservar(srv, ana, otroPsi.idPsicologo, '2030-01-14T09:00:00', 'ONLINE')).status).to.equal(201);
     await srv.request('PUT', '/api/psicologo/modalidades', { token: otroPsi.token, body: { modalidades: ['PRESENCIAL'] } });

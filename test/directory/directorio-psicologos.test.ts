@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectError, expectSession, psicologoBody } from '../http/helpers.ts';
 import { newPaciente } from './support.ts';
 
-const KEYS = ['idPsicologo', 'nombre', 'apellido', 'especialidad', 'experiencia', 'descripcion', 'fotoPerfilUrl'];
+const KEYS = ['idPsicologo', 'nombre', 'apellido', 'especialidad', 'experiencia', 'descripcion', 'fotoPerfilUrl', 'modalidades'];
 const PATH = '/api/psicologos/directorio';
 
 describe('psychologists directory (GET /api/psicologos/directorio)', () => {

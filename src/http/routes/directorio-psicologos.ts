@@ -3,10 +3,12 @@ import type { RouteDef } from '../routes.ts';
 import { named, s } from '../validation.ts';
 import { answerPage } from '../paging.ts';
 import { pageDirectorio } from '../../queries/directorio-psicologos.ts';
+import { MODALIDADES } from '../../events/cita.ts';
 
 const itemFields = {
   idPsicologo: s.int(), nombre: s.string(), apellido: s.string(), especialidad: s.nullable(s.string()),
   experiencia: s.int(), descripcion: s.nullable(s.string()), fotoPerfilUrl: s.nullable(s.string()),
+  modalidades: { ...s.array(s.enum(MODALIDADES)), description: 'Modalidades de cita que ofrece: PRESENCIAL, ONLINE o las dos (docs/care.md)' },
 };
 const itemSchema = named('PsicologoDirectorio', s.object(itemFields, Object.keys(itemFields)));
 const directorioQuery = s.object({
