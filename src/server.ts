@@ -39,6 +39,7 @@ import { startRecordatoriosFacturas, type RecordatoriosFacturasWorker } from './
 import { reactorHandlers } from './reactors/reactor.ts';
 import { scheduleRetentionJob } from './reactors/retention.ts';
 import { startReminderWorker, type ReminderWorker } from './reactors/reminders.ts';
+import { startCuestionarioWorker, type CuestionarioWorker } from './reactors/cuestionarios-pauta.ts';
 import { dropUnregisteredToken } from './reactors/notifications/unregistered.ts';
 import { createFirebasePush } from './reactors/push/firebase.ts';
 import { RecordingPush, type PushTransport } from './reactors/push/push.ts';
@@ -81,6 +82,8 @@ export interface RunningServer {
   reactors: CheckpointRunner;
   outbox: OutboxWorker;
   reminders: ReminderWorker;
+  /** Requests of scheduled questionnaires (docs/care.md "Outcome measures"). */
+  cuestionarios: CuestionarioWorker;
   /** Reminders of unpaid invoices (BILLING_REMINDER_DAYS; idle at 0). */
   recordatoriosFacturas: RecordatoriosFacturasWorker;
   realtime: Realtime;
@@ -192,6 +195,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     billingRetentionYears: config.billing.retentionYears,
   }, config.retentionJobIntervalMs);
   const reminders = startReminderWorker({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone });
+  // Questionnaires on a schedule (every N weeks, before each appointment): their requests as they fall due.
+  const cuestionarios = startCuestionarioWorker(deps);
   const recordatoriosFacturas = startRecordatoriosFacturas({ knex, store, clock: deps.clock, logger, practiceTimezone: config.practiceTimezone, dias: config.billingReminderDays });
   const fhirExport = fhirExportWorker(deps);
   fhirExport.start();
@@ -227,6 +232,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       retention.stop();
       stopThrottlePurge();
       await reminders.stop();
+      await cuestionarios.stop();
       await recordatoriosFacturas.stop();
       await fhirExport.stop();
       await aeatSender?.stop();
@@ -238,5 +244,5 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await keys.close();
       await owned?.close();
     })());
-  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, recordatoriosFacturas, realtime, users, fhirExport, aeatSender, close };
+  return { url: `http://${host}:${port}`, server, deps, reactors, outbox, reminders, cuestionarios, recordatoriosFacturas, realtime, users, fhirExport, aeatSender, close };
 }

@@ -20,6 +20,7 @@ describe('care: scheduled questionnaire requests', function () {
   before(async () => {
     clock = new ManualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
     srv = await startTestServer({ clock, env: { JWT_EXPIRATION_MS: String(31 * DAY) } }); // tokens outlive the weeks the clock moves
+    await srv.cuestionarios.stop(); // the tests drive workers of their own (the server's runs every minute)
     w = await mundo(srv);
     worker = new CuestionarioWorker(srv.deps);
   });
