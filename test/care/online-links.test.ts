@@ -5,6 +5,7 @@ import { ReminderWorker } from '../../src/reactors/reminders.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { readMail, waitMailsTo } from '../notifications/support.ts';
 import { stomp, type StompUser } from '../realtime/support.ts';
+import { waitFor } from '../mensajes/support.ts';
 import { at, JITSI, paciente, psicologo, reservar, salaDe, setClock, type Persona } from './online-support.ts';
 
 // Where an ONLINE appointment's way in appears (docs/care.md "Online sessions"): the STOMP notice to
@@ -91,6 +92,8 @@ describe('online sessions: notice, calendar feed and reminders', function () {
 
   it('links the room endpoint in the ONLINE reminders, to the two participants only, never a token', async () => {
     const idCita = await online('2030-01-23T10:00:00'); // 09:00Z
+    const device = `online-links-${ana.idUsuario}`;
+    expect((await srv.request('POST', '/api/dispositivos', { token: ana.token, body: { token: device } })).status).to.be.oneOf([200, 201]);
     // The worker finds due appointments through the reminders' read model, which follows the log.
     expect(await srv.deps.projections.waitFor(await srv.deps.store.head(), 10_000)).to.equal(true);
     const worker = new ReminderWorker({ knex: srv.deps.knex, store: srv.deps.store, clock, practiceTimezone: 'Europe/Madrid' });
@@ -104,6 +107,10 @@ describe('online sessions: notice, calendar feed and reminders', function () {
       expect(reminder!.text).to.include(`Es una sesión online. Entre desde la aplicación de la consulta, que abre la sala unos minutos antes del inicio: ${path}`);
       expect(reminder!.text).to.not.include('jwt');
     }
+    // The push's data carries it too (the lock-screen text does not).
+    const push = await waitFor(() => srv.push.sent.find((m) => m.token === device && m.data?.tipo === 'CitaRecordatorioEnviado' && m.data?.idCita === String(idCita)), 10_000, 'the reminder push');
+    expect(push?.data?.sala).to.equal(path);
+    expect(JSON.stringify(srv.push.sent)).to.not.include('jwt');
     const conEnlace = srv.smtp.mails.map(readMail).filter((m) => m.text.includes(path));
     expect(conEnlace.flatMap((m) => m.to)).to.have.members([ana.email, psi.email]);
   });
