@@ -113,7 +113,7 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
     ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: [{ idCita, idPsicologo: input.idPsicologo, inicio }] }, cupos })]
     : [];
   // Required consent (none by default): checked and recorded in the same append (docs/care.md).
-  const consentimiento = await pasosConsentimiento(deps, idPaciente, [idCita]);
+  const consentimiento = await pasosConsentimiento(deps, idPaciente, [idCita], input.modalidad);
   const r = await handleCommand(deps.store, [
     citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo), ...datosModalidad(input.modalidad) } }),
     ...consentimiento,

@@ -167,7 +167,7 @@ export async function reservarSerie(
       ...cuentaSerie(actor, cupos, base, citas, ctx.timezone),
       ...citas.flatMap((o, i) => pasosOcurrencia(o, i, base, ctx.timezone, conflictos)),
       // Required consent (none by default), before the series' own 409 naming the dates (docs/care.md).
-      ...await pasosConsentimiento(deps, idPaciente, citas.map((o) => o.idCita)),
+      ...await pasosConsentimiento(deps, idPaciente, citas.map((o) => o.idCita), input.modalidad),
       {
         streamId: serieStream(idSerie), decider: serieDecider,
         command: { type: 'CrearSerie', data: { idSerie, idPaciente, idPsicologo, frecuencia: input.frecuencia, durationMinutes, citas }, conflictos },

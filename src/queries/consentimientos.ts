@@ -125,3 +125,21 @@ export async function consentimientosEn(store: EventStore, idPaciente: number, a
     return { tipo, requerido: requeridos.includes(tipo), versionVigente, firma, firmadoVigente };
   });
 }
+
+export interface CitaOnline {
+  idCita: number;
+  idPsicologo: number;
+  /** Local start of the practice's zone. */
+  startDatetime: string;
+}
+
+/**
+ * The patient's ONLINE appointments still to come after `desde` (a practice-local datetime), still
+ * PENDIENTE or CONFIRMADA, by start: whom the withdrawal of the online sessions consent concerns.
+ */
+export async function citasOnlineFuturas(knex: Knex, idPaciente: number, desde: string): Promise<CitaOnline[]> {
+  const rows: Row[] = await knex('citas')
+    .where({ id_paciente: idPaciente, modalidad: 'ONLINE' }).whereIn('estado', ['PENDIENTE', 'CONFIRMADA']).andWhere('start_datetime', '>', desde)
+    .orderBy(['start_datetime', 'id_cita']).select('id_cita', 'id_psicologo', 'start_datetime');
+  return rows.map((r) => ({ idCita: r.id_cita, idPsicologo: r.id_psicologo, startDatetime: r.start_datetime }));
+}

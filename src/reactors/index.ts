@@ -8,6 +8,7 @@ import { serieNotificationsReactor } from './notifications/series.ts';
 import { chatPushReactor } from './chat-push.ts';
 import { listaEsperaReactor } from './notifications/lista-espera.ts';
 import { cuestionariosReactor } from './notifications/cuestionarios.ts';
+import { consentimientoOnlineReactor } from './notifications/consentimientos.ts';
 import { aeatColaReactor } from './aeat/cola.ts';
 import { cargosReactor, type CargosOptions } from './cargos.ts';
 import { correoFacturacionReactor, type CorreoFacturacionOptions } from './facturacion/correo.ts';
@@ -26,5 +27,5 @@ export function allReactors(keys: KeyRing, opts: { practiceTimezone: string; max
   const cargos = opts.cargos ? [cargosReactor({ ...opts.cargos, practiceTimezone: zone })] : [];
   const correo = opts.correoFacturacion ? [correoFacturacionReactor({ ...opts.correoFacturacion, practiceTimezone: zone })] : [];
   const facturacion = opts.facturacion ? [facturacionCargosReactor(opts.facturacion)] : [];
-  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(zone, max, opts.publicBaseUrl ?? null), serieNotificationsReactor(zone, max), chatPushReactor(zone, max), listaEsperaReactor(zone, max), cuestionariosReactor(zone, max), ...cargos, ...facturacion, aeatColaReactor, billingKeyReactor(keys), ...correo];
+  return [welcomeMailReactor, clinicalKeyReactor(keys), citaNotificationsReactor(zone, max, opts.publicBaseUrl ?? null), serieNotificationsReactor(zone, max), chatPushReactor(zone, max), listaEsperaReactor(zone, max), cuestionariosReactor(zone, max), consentimientoOnlineReactor(zone, max), ...cargos, ...facturacion, aeatColaReactor, billingKeyReactor(keys), ...correo];
 }
