@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { expect } from 'chai';
 import ICAL from 'ical.js';
 import { ManualClock } from '../../src/platform/clock.ts';
@@ -88,6 +89,17 @@ describe('online sessions: notice, calendar feed and reminders', function () {
       expect(text).to.not.include(room!);
     }
     expect(await feed(luis)).to.not.include(`/api/citas/${idCita}/sala`);
+    // A Host that makes no URL: the feed still answers (as before rooms), the link a path.
+    const ruta = (await srv.request('POST', '/api/calendario/feed', { token: ana.token })).body.ruta;
+    const text = await new Promise<string>((done, fail) => {
+      const { hostname, port } = new URL(srv.url);
+      httpRequest({ hostname, port, path: ruta, headers: { Host: 'consulta.local/otra?ruta' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => (res.statusCode === 200 ? done(Buffer.concat(chunks).toString()) : fail(new Error(`status ${res.statusCode}`))));
+      }).on('error', fail).end();
+    });
+    expect(text.replace(/\r\n /g, '')).to.include(`URL:/api/citas/${idCita}/sala`);
   });
 
   it('links the room endpoint in the ONLINE reminders, to the two participants only, never a token', async () => {

@@ -85,7 +85,7 @@ export function calendarioRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx) => {
         const user = caller(ctx);
         // Before the write: a Host that makes no URL must not rotate the feed to one never shown.
-        const base = baseDelFeed(deps, ctx);
+        const base = publicBase(ctx, { publicBaseUrl: deps.config.publicBaseUrl, trustProxy: deps.config.limits.trustProxy });
         const r = await crearFeedCalendario(deps, { idUsuario: user.idUsuario, rol: user.rol }, user.idUsuario);
         await settled(deps, r);
         const ruta = `/calendario/${r.secreto}.ics`;
