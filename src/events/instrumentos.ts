@@ -14,6 +14,8 @@ export interface Banda { codigo: string; desde: number; hasta: number; etiqueta:
 
 export interface Instrumento {
   codigo: string;
+  /** The date (YYYY-MM-DD) the file's content last changed: FHIR Questionnaire.date and meta.lastUpdated. */
+  actualizado?: string;
   nombre: Texto;
   fuente: Record<string, string>;
   loinc: { panel: string | null; total: string | null; listaRespuestas?: string | null };

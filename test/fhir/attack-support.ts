@@ -30,13 +30,16 @@ async function ok(srv: TestServer, method: string, path: string, token: string, 
   return r.body;
 }
 
-/** Records of every type for one patient of one psychologist (session with notes, history, diary, message). */
+/** Records of every type for one patient of one psychologist (session with notes, history, diary, message, questionnaire answer). */
 async function records(srv: TestServer, psi: Firmante, p: Persona, idCita: number, at: string): Promise<number> {
   const sesion = await ok(srv, 'POST', '/api/psicologo/sesiones', psi.token, { idCita, idPaciente: p.idPaciente, sessionDate: at, durationMinutes: 50, notas: `Notas de ${p.nombre}`, recomendaciones: 'Respirar' });
   await ok(srv, 'POST', '/api/psicologo/historial-clinico', psi.token, { idPaciente: p.idPaciente, titulo: 'Evaluación', diagnostico: 'Ansiedad', tratamiento: 'TCC', observaciones: null });
   await ok(srv, 'POST', '/api/diario-emocional', p.token, { emocion: 'Ansiedad', intensidad: 6, nota: 'Nota privada' });
   await ok(srv, 'POST', '/api/progreso-emocional', p.token, { fecha: DateTime.now().toFormat('yyyy-LL-dd'), nivelEstres: 5, nivelAnsiedad: 5, nivelAnimo: 5 });
   await ok(srv, 'POST', '/api/mensajes', p.token, { receiverId: psi.idUsuario, mensaje: `Hola, soy ${p.nombre}` });
+  // An outcome measure (QuestionnaireResponse and its score Observation).
+  await ok(srv, 'POST', '/api/psicologo/cuestionarios/asignaciones', psi.token, { idPaciente: p.idPaciente, instrumento: 'PHQ-9', pauta: { tipo: 'UNA_VEZ' } });
+  await ok(srv, 'POST', '/api/cuestionarios/PHQ-9/respuestas', p.token, { respuestas: Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [String(n), n % 4])) });
   return sesion.idSesion as number;
 }
 

@@ -260,6 +260,9 @@ describe('FHIR API under attack, and R4 conformance', function () {
         category: ['survey', 'laboratory'], 'DocumentReference.type': ['http://loinc.org|11510-5', 'http://loinc.org|0000-0'],
         'Invoice.status': ['issued', 'cancelled'], 'Invoice.identifier': [p.facturas.a1.numSerie, '2026-A/999999'],
         'ChargeItem.status': ['billable', 'entered-in-error'],
+        'Questionnaire.url': ['https://practice.example/fhir/Questionnaire/phq-9', 'https://practice.example/fhir/Questionnaire/nada'],
+        'Questionnaire.code': ['http://loinc.org|44249-1', 'http://example.org|nada'],
+        questionnaire: ['Questionnaire/phq-9', 'Questionnaire/gad-7'], authored: ['ge2000-01-01', 'lt2000-01-01'],
       };
       return table[`${type}.${name}`] ?? table[name];
     }

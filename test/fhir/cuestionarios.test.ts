@@ -54,13 +54,15 @@ describe('FHIR outcome measures: Questionnaire, QuestionnaireResponse, score Obs
       expect(first.answerOption.map((o: any) => [o.valueCoding.system, o.valueCoding.code, o.extension[0].valueDecimal]))
         .to.deep.equal([['http://loinc.org', 'LA6568-5', 0], ['http://loinc.org', 'LA6569-3', 1], ['http://loinc.org', 'LA6570-1', 2], ['http://loinc.org', 'LA6571-9', 3]]);
       expect(q.copyright).to.include('https://www.phqscreeners.com/');
+      // Not in the log: the version is a hash of the file, lastUpdated the date the file says it changed.
       expect(q.meta.versionId).to.match(/^[0-9a-f]{16}$/);
+      expect([q.date, q.meta.lastUpdated]).to.deep.equal(['2026-12-05', '2026-12-05T00:00:00.000Z']);
       const g = await read(srv, psiA.token, 'Questionnaire/gad-7');
       expect(g.code[0].code).to.equal('69737-5');
       expect(g.item).to.have.length(7);
     });
 
-    it('searches by code, url and _id; _lastUpdated matches none (not in the log) and is still checked', async () => {
+    it('searches by code, url, _id and _lastUpdated (the data file\'s date)', async () => {
       expect(await ids(srv, p2.token, 'Questionnaire')).to.deep.equal(['gad-7', 'phq-9']);
       expect(await ids(srv, admin, 'Questionnaire?code=http://loinc.org|69737-5')).to.deep.equal(['gad-7']);
       expect(await ids(srv, admin, 'Questionnaire?code=44249-1,69737-5')).to.deep.equal(['gad-7', 'phq-9']);
@@ -68,7 +70,9 @@ describe('FHIR outcome measures: Questionnaire, QuestionnaireResponse, score Obs
       expect(await ids(srv, admin, `Questionnaire?url=${encodeURIComponent('https://practice.example/fhir/Questionnaire/phq-9')}`)).to.deep.equal(['phq-9']);
       expect(await ids(srv, admin, 'Questionnaire?_id=phq-9')).to.deep.equal(['phq-9']);
       expect(await ids(srv, admin, 'Questionnaire?_count=1')).to.deep.equal(['gad-7', 'phq-9']);
-      expect(await ids(srv, admin, 'Questionnaire?_lastUpdated=ge2000-01-01')).to.deep.equal([]);
+      expect(await ids(srv, admin, 'Questionnaire?_lastUpdated=ge2000-01-01')).to.deep.equal(['gad-7', 'phq-9']);
+      expect(await ids(srv, admin, 'Questionnaire?_lastUpdated=2026-12-05&_id=phq-9')).to.deep.equal(['phq-9']);
+      expect(await ids(srv, admin, 'Questionnaire?_lastUpdated=gt2026-12-05')).to.deep.equal([]);
       await badRequest(srv, admin, 'Questionnaire?_lastUpdated=ayer');
       await badRequest(srv, admin, 'Questionnaire?status=active');
       await notFound(srv, admin, 'Questionnaire/who-5');
