@@ -121,7 +121,7 @@ function pacienteRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
       method: 'post', path: '/api/citas', operationId: 'createCita', tag: TAG, summary: 'Pedir una cita (idPaciente del token; PENDIENTE)', auth: ['PACIENTE'],
-      body: crearBody, responses: { 201: one('Cita creada'), 409: conflictoPaciente(solapa) },
+      body: crearBody, responses: { 201: one('Cita creada'), 409: conflictoPaciente(`${solapa}, o faltan consentimientos informados por firmar (el mensaje nombra cada documento y su versión; docs/care.md)`) },
       handler: async (ctx, { body }: { body: NuevaCita }) => {
         const user = caller(ctx);
         const r = await reservarCita(deps, actorOf(user), ownPaciente(user), body);

@@ -10,7 +10,7 @@ const MAX_MOTIVO = 2000;
 
 const tipo = { ...s.enum(TIPOS_CONSENTIMIENTO), description: 'TRATAMIENTO (tratamiento psicológico), DATOS (tratamiento de datos personales) u ONLINE (sesiones en línea)' };
 const sha256 = s.string({
-  pattern: '^[0-9a-f]{64}$',
+  pattern: '^[0-9a-f]{64}$', example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
   description: 'SHA-256 (hex en minúsculas) del JSON canónico (RFC 8785) de {tipo, version, titulo, cuerpo}, calculado por el servidor',
 });
 const password = s.string({ maxLength: 200, description: 'La contraseña de la cuenta del paciente: firmar o retirar un consentimiento es un acto deliberado' });
@@ -62,7 +62,10 @@ export const consentimientoEnSchema = named('ConsentimientoEnFecha', s.object(
 ));
 
 export const publicarBody = named('DocumentoConsentimientoCrear', s.object(
-  { tipo, titulo: s.nonEmpty(MAX_TITULO), cuerpo: { ...s.nonEmpty(MAX_CUERPO), description: `Texto completo (como mucho ${MAX_CUERPO} caracteres)` } },
+  {
+    tipo, titulo: { ...s.nonEmpty(MAX_TITULO), example: 'Consentimiento informado para el tratamiento psicológico' },
+    cuerpo: { ...s.nonEmpty(MAX_CUERPO), description: `Texto completo (como mucho ${MAX_CUERPO} caracteres)`, example: 'Yo, el/la paciente, he sido informado/a de…' },
+  },
   ['tipo', 'titulo', 'cuerpo'],
 ));
 export const requeridosBody = named('ConsentimientosRequeridos', s.object(

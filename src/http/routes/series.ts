@@ -76,12 +76,13 @@ function crearRoutes(deps: AppDeps): RouteDef[] {
   const respuesta = { 201: { description: 'Serie reservada: todas sus citas, PENDIENTE', schema: serieSchema } };
   const description = 'Reserva todas las citas de la serie en una sola operación, o ninguna: si alguna fecha se solapa con otra cita o un bloqueo '
     + 'del psicólogo, con otra cita del paciente, está en el pasado o fuera del plazo de reserva, responde 409 y el mensaje nombra cada una de esas fechas. '
-    + 'La hora local se mantiene aunque cambie el horario de verano. Se envía un único aviso por serie.';
+    + 'La hora local se mantiene aunque cambie el horario de verano. Se envía un único aviso por serie. '
+    + 'Si la consulta exige consentimientos informados y al paciente le falta alguno (o la versión vigente), 409 nombrando cada documento (docs/care.md).';
   return [
     {
       method: 'post', path: '/api/citas/series', operationId: 'createSerieCitas', tag: TAG, auth: ['PACIENTE'],
       summary: 'Pedir una serie de citas semanal o quincenal con mi psicólogo asignado (idPaciente del token)', description, body: crearPaciente,
-      responses: { ...respuesta, 409: conflictoPaciente('alguna fecha no se puede reservar (el mensaje nombra cada una), o el psicólogo no es el asignado al paciente') },
+      responses: { ...respuesta, 409: conflictoPaciente('alguna fecha no se puede reservar (el mensaje nombra cada una), el psicólogo no es el asignado al paciente, o faltan consentimientos informados por firmar') },
       handler: async (ctx, { body }: { body: NuevaSerie & { idPsicologo: number } }) => {
         const alcance = alcanceDe(ctx, 'PACIENTE') as { idPaciente: number };
         const r = await reservarSerie(deps, actorOf(caller(ctx)), alcance.idPaciente, body.idPsicologo, body);
@@ -90,7 +91,8 @@ function crearRoutes(deps: AppDeps): RouteDef[] {
     },
     {
       method: 'post', path: '/api/psicologo/citas/series', operationId: 'createSerieCitasPsicologo', tag: TAG, auth: ['PSICOLOGO'],
-      summary: 'Reservar una serie de citas semanal o quincenal para uno de mis pacientes', description, body: crearPsicologo, responses: respuesta,
+      summary: 'Reservar una serie de citas semanal o quincenal para uno de mis pacientes', description, body: crearPsicologo,
+      responses: { ...respuesta, 409: { description: 'Alguna fecha no se puede reservar (el mensaje nombra cada una), o al paciente le faltan consentimientos informados por firmar (el mensaje nombra cada documento)' } },
       handler: async (ctx, { body }: { body: NuevaSerie & { idPaciente: number } }) => {
         const alcance = alcanceDe(ctx, 'PSICOLOGO') as { idPsicologo: number };
         await comprobarPacienteDe(deps, body.idPaciente, alcance.idPsicologo);
