@@ -154,7 +154,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     table: 'projection_checkpoints', onBatch: (name) => name === AUDIT_LOG_CONSUMER && signer.nudge(), lease: { ...lease, pool: AUDIT_LOG_CONSUMER },
     ...AUDIT_RUNNER,
   }, logger);
-  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser, cargos: { store, ...config.billing }, facturacion: () => deps, correoFacturacion: { store, aeatEndpoint: config.aeat.endpoint } })), { table: 'reactor_checkpoints', lease, coalesceMs: config.consumerCoalesceMs }, logger);
+  const reactors = new CheckpointRunner(knex, store, reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser, publicBaseUrl: config.publicBaseUrl, cargos: { store, ...config.billing }, facturacion: () => deps, correoFacturacion: { store, aeatEndpoint: config.aeat.endpoint } })), { table: 'reactor_checkpoints', lease, coalesceMs: config.consumerCoalesceMs }, logger);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const push = opts.push ?? (config.googleApplicationCredentials ? await createFirebasePush() : new RecordingPush());
   // An invoice's mail gets its PDF drawn here, at delivery (correoDe): the outbox keeps the view, not the file.

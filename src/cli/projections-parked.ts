@@ -58,7 +58,7 @@ export async function runParked(config: Config, action: Exclude<Action, { kind: 
     if (action.kind === 'skip') return [await skipParked(db.knex, action.id)];
     const consumers = {
       projection: projectionHandlers(allProjections(config)),
-      reactor: reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser, cargos: { store, ...config.billing }, correoFacturacion: { store, aeatEndpoint: config.aeat.endpoint } })),
+      reactor: reactorHandlers(allReactors(keys, { practiceTimezone: config.practiceTimezone, maxDeviceTokens: config.limits.maxDeviceTokensPerUser, publicBaseUrl: config.publicBaseUrl, cargos: { store, ...config.billing }, correoFacturacion: { store, aeatEndpoint: config.aeat.endpoint } })),
     };
     return [await retryParked(db.knex, store, consumers, action.id)];
   } finally {
