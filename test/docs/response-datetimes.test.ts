@@ -1,7 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
+import { ManualClock } from '../../src/platform/clock.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { JITSI, paciente } from '../care/online-support.ts';
 import { asignar, newPaciente, newPsicologo, ZONE, type Paciente, type Psicologo } from '../citas/support.ts';
 
 // One rule for every datetime the API answers (README "For app developers"): the practice's wall
@@ -100,8 +102,10 @@ describe('one rule for the datetimes of every response', function () {
     return r;
   }
 
+  // Still (moved only to open an ONLINE appointment's room at the end), with Jitsi configured.
+  const clock = new ManualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
   before(async () => {
-    srv = await startTestServer();
+    srv = await startTestServer({ clock, env: { ...JITSI, JWT_EXPIRATION_MS: String(7 * 86_400_000) } });
     doc = (await srv.request('GET', '/v3/api-docs')).body;
     fields = datetimeFields(doc);
   });
@@ -212,6 +216,13 @@ describe('one rule for the datetimes of every response', function () {
       const factura = await call('POST', '/api/admin/facturas', admin, { idPaciente: pac.idPaciente, lineas: [{ precioCentimos: 5000 }] });
       ok(factura, 201);
       ok(await call('POST', `/api/facturas/${factura.body.idFactura}/pagos`, admin, { importeCentimos: 1000, metodo: 'EFECTIVO' }), 201);
+      // An ONLINE appointment's room, inside its window (docs/care.md "Online sessions"): the clock moves last.
+      const ana = await paciente(srv);
+      const inicio = DateTime.fromJSDate(clock.now(), { zone: ZONE }).plus({ days: 2 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 });
+      const online = await call('POST', '/api/citas', ana.token, { idPsicologo: psi.idPsicologo, startDatetime: inicio.toFormat("yyyy-LL-dd'T'HH:mm:ss"), durationMinutes: 50, modalidad: 'ONLINE' });
+      ok(online, 201);
+      clock.set(inicio.minus({ minutes: 5 }).toJSDate());
+      ok(await call('GET', `/api/citas/${online.body.idCita}/sala`, ana.token));
 
       expect(wrong, 'datetimes off the rule').to.deep.equal([]);
       const unfilled = [...fields.keys()].filter((k) => !seen.has(k));
