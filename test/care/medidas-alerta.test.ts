@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { stomp, type StompUser } from '../realtime/support.ts';
 import { readMail } from '../notifications/support.ts';
 import { waitFor } from '../mensajes/support.ts';
+import { storedEvents } from '../support/log.ts';
 import { cuestionariosReactor } from '../../src/reactors/notifications/cuestionarios.ts';
 import { reactorHandlers } from '../../src/reactors/reactor.ts';
 import { asignarInstrumento, huella, mundo, responder, todas, type Mundo } from './medidas-support.ts';
@@ -153,8 +154,10 @@ describe('care: the safety alert', function () {
   });
 
   it('seals the answers in the log: the stored event holds no readable score', async () => {
-    const { rows } = await srv.deps.knex.raw(`select data from events where type = 'CuestionarioRespondido' limit 1`);
-    expect(typeof rows[0].data.puntuacion).to.equal('string');
-    expect(typeof rows[0].data.respuestas).to.equal('string');
+    // As stored, whichever store holds the log (test/support/log.ts).
+    const [stored] = await storedEvents(srv, { type: 'CuestionarioRespondido' });
+    const data = stored.data as Record<string, unknown>;
+    expect(typeof data.puntuacion).to.equal('string');
+    expect(typeof data.respuestas).to.equal('string');
   });
 });
