@@ -13,12 +13,13 @@ export function waitOn(core: RunnerCore, members: Member[], position: Position |
   if (names.length === 0) return Promise.resolve(true);
   core.watcher.listen();
   // A consumer retrying a bad event (now, or from the moment it starts to) is not waited for:
-  // it may take seconds, and then parks the event.
-  // So is one adopted as inline meanwhile (its checkpoint is gone: the appends write it now).
-  const excused = (name: string) => core.isInline(name) || core.members.some((m) => m.handler.name === name && m.failure !== undefined);
+  // it may take seconds, and then parks the event (the wait ends false).
+  const excused = (name: string) => core.members.some((m) => m.handler.name === name && m.failure !== undefined);
+  // One adopted as inline meanwhile has passed: its checkpoint is gone, the appends write it now.
+  const done = (name: string) => core.isInline(name);
   // Consumers another process commits are known here from its announcements: read the table first.
   const elsewhere = core.stopped || names.some((n) => core.lockedOut.has(n) || (core.leases !== null && !core.leases.owns(n)));
-  return core.watcher.wait(names, position, timeoutMs, elsewhere, excused);
+  return core.watcher.wait(names, position, timeoutMs, elsewhere, excused, done);
 }
 
 /** The consumers a write waits for before answering (CheckpointedHandler.readYourWrites). */

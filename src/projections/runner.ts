@@ -181,6 +181,7 @@ export class CheckpointRunner {
       if (outcome === 'adopted') core.logger?.info({ readModel: m.handler.name }, 'read model written inline from now on');
     }
     await inline.models.refresh();
+    core.watcher.settle(); // waiters for the adopted ones are done: the appends write them now
   }
 
   private untilNextRetry(pollMs: number): number {

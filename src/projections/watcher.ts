@@ -72,8 +72,10 @@ export function forgetCheckpoints(table: string, names: string[]): void {
 interface Waiter {
   names: string[];
   position: Position;
-  /** Consumers not waited for any more (they are retrying a bad event). */
+  /** Consumers not waited for any more (they are retrying a bad event): the wait ends false. */
   excused: (name: string) => boolean;
+  /** Consumers that count as passed whatever their checkpoint says (adopted as inline: the appends write them). */
+  done: (name: string) => boolean;
   resolve: (ok: boolean) => void;
 }
 
@@ -123,7 +125,7 @@ export class CheckpointWatcher {
     local.delete(this);
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const w of [...this.waiters]) w.resolve(this.passed(w.names, w.position));
+    for (const w of [...this.waiters]) w.resolve(this.passed(w.names, w.position, undefined, w.done));
   }
 
   forget(table: string, names: string[]): void {
@@ -161,8 +163,8 @@ export class CheckpointWatcher {
     return this.known.get(name);
   }
 
-  passed(names: string[], position: Position | null, excused: (name: string) => boolean = () => false): boolean {
-    return names.every((n) => excused(n) || (this.known.has(n) && this.compare(this.known.get(n) ?? null, position) >= 0));
+  passed(names: string[], position: Position | null, excused: (name: string) => boolean = () => false, done: (name: string) => boolean = () => false): boolean {
+    return names.every((n) => done(n) || excused(n) || (this.known.has(n) && this.compare(this.known.get(n) ?? null, position) >= 0));
   }
 
   /** Reads the table again; concurrent calls share one read, and a call during a read causes one more. */
@@ -199,19 +201,19 @@ export class CheckpointWatcher {
    * Ends once every named consumer has passed `position` or is excused, or after `timeoutMs`;
    * true when every one passed. `fresh` reads the table first (a process whose own engine is not the one committing).
    */
-  async wait(names: string[], position: Position, timeoutMs: number, fresh: boolean, excused: (name: string) => boolean): Promise<boolean> {
-    if (this.passed(names, position, excused) && !fresh) return this.passed(names, position);
+  async wait(names: string[], position: Position, timeoutMs: number, fresh: boolean, excused: (name: string) => boolean, done: (name: string) => boolean = () => false): Promise<boolean> {
+    if (this.passed(names, position, excused, done) && !fresh) return this.passed(names, position, undefined, done);
     if (fresh || this.stale || names.some((n) => !this.known.has(n))) {
       for (const n of names) if (!this.known.has(n)) this.known.set(n, null);
       await this.refresh();
-      if (this.passed(names, position, excused)) return this.passed(names, position);
+      if (this.passed(names, position, excused, done)) return this.passed(names, position, undefined, done);
     }
     if (timeoutMs <= 0) return false;
     return new Promise<boolean>((resolve) => {
       const safety = setInterval(() => void this.refresh(), SAFETY_REFRESH_MS);
-      const timer = setTimeout(() => waiter.resolve(this.passed(names, position)), timeoutMs);
+      const timer = setTimeout(() => waiter.resolve(this.passed(names, position, undefined, done)), timeoutMs);
       const waiter: Waiter = {
-        names, position, excused,
+        names, position, excused, done,
         resolve: (ok) => {
           clearInterval(safety);
           clearTimeout(timer);
@@ -229,6 +231,6 @@ export class CheckpointWatcher {
    * when every consumer passed, false when an excused one did not.
    */
   settle(): void {
-    for (const w of [...this.waiters]) if (this.passed(w.names, w.position, w.excused)) w.resolve(this.passed(w.names, w.position));
+    for (const w of [...this.waiters]) if (this.passed(w.names, w.position, w.excused, w.done)) w.resolve(this.passed(w.names, w.position, undefined, w.done));
   }
 }

@@ -49,4 +49,30 @@ describe('checkpoint watcher: reads another process’s commits only for a waite
       here.close();
     }
   });
+
+  it('ends a wait true when its consumer is adopted as inline meanwhile (its checkpoint row is gone), false when it is excused for failing', async () => {
+    const watcher = new CheckpointWatcher(db.knex, 'projection_checkpoints', compare);
+    await db.knex('projection_checkpoints').insert({ name: 'adoptado', position: '0/1' }).onConflict('name').merge();
+    try {
+      let adopted = false;
+      const waiting = watcher.wait(['adoptado'], '0/5', 10_000, true, () => false, () => adopted);
+      await sleep(100);
+      // The adoption drops the checkpoint and writes the read model with each append from now on.
+      await db.knex('projection_checkpoints').where({ name: 'adoptado' }).delete();
+      await watcher.refresh();
+      adopted = true;
+      watcher.settle();
+      const t0 = Date.now();
+      expect(await waiting).to.equal(true);
+      expect(Date.now() - t0, 'woken, not at the 10 s timeout').to.be.below(5_000);
+      let failing = false;
+      const excused = watcher.wait(['otro'], '0/5', 10_000, true, () => failing);
+      await sleep(100);
+      failing = true;
+      watcher.settle();
+      expect(await excused).to.equal(false);
+    } finally {
+      watcher.close();
+    }
+  });
 });
