@@ -29,8 +29,19 @@ export interface SolicitudView { idSolicitud: number; idAsignacion: number; inst
 
 const solicitud = (r: Row): SolicitudView => ({ idSolicitud: r.id_solicitud, idAsignacion: r.id_asignacion, instrumento: r.instrumento, fecha: r.fecha, idCita: r.id_cita });
 
+/**
+ * The patient's requests made by their present psychologist: once the patient has another one, a
+ * former psychologist's requests are neither pending nor answerable (their safety alert would
+ * reach someone who no longer sees the patient, and never the one who does).
+ */
+const vigentes = (knex: Knex, idPaciente: number) => knex('cuestionario_solicitudes as s')
+  .join('pacientes as p', function () {
+    this.on('p.id_paciente', '=', 's.id_paciente').andOn('p.id_psicologo', '=', 's.id_psicologo');
+  })
+  .where('s.id_paciente', idPaciente).select('s.*');
+
 const pendientes = (knex: Knex, idPaciente: number) =>
-  knex('cuestionario_solicitudes').where({ id_paciente: idPaciente, respondida: false, retirada: false }).orderBy('id_solicitud');
+  vigentes(knex, idPaciente).where({ 's.respondida': false, 's.retirada': false }).orderBy('s.id_solicitud');
 
 /** The patient's requests still to answer, oldest first. */
 export async function solicitudesPendientes(knex: Knex, idPaciente: number): Promise<SolicitudView[]> {
@@ -39,12 +50,12 @@ export async function solicitudesPendientes(knex: Knex, idPaciente: number): Pro
 
 /**
  * The request a patient's answer is for: the one named, or else the oldest pending one of that
- * instrument. Any request of the patient's (even answered: the decider says so with a 409).
+ * instrument. Any request of the patient's present psychologist (even answered: the decider says so with a 409).
  */
 export async function solicitudParaResponder(knex: Knex, idPaciente: number, instrumento: string, idSolicitud?: number): Promise<SolicitudView | null> {
   const r = idSolicitud === undefined
-    ? await pendientes(knex, idPaciente).where({ instrumento }).first()
-    : await knex('cuestionario_solicitudes').where({ id_paciente: idPaciente, id_solicitud: idSolicitud }).first();
+    ? await pendientes(knex, idPaciente).where({ 's.instrumento': instrumento }).first()
+    : await vigentes(knex, idPaciente).where({ 's.id_solicitud': idSolicitud }).first();
   return r ? solicitud(r) : null;
 }
 

@@ -9,7 +9,8 @@ import { IntervalLoop } from './interval-loop.ts';
 // appointment (PENDIENTE or CONFIRMADA) with its psychologist starts within the next 48 hours.
 // The worker finds what is due in the read models and records CuestionarioSolicitado through the
 // assignment's decider, which re-checks it against the stream (one request per period and per
-// appointment, however many servers run this or retry); the reactor tells the patient.
+// appointment, however many servers run this or retry); the reactor tells the patient. Only the
+// assignments of the patient's present psychologist (a former one's requests are not answerable).
 
 export const CUESTIONARIO_INTERVAL_MS = 60_000;
 /** How long before an appointment its request is made. */
@@ -21,10 +22,11 @@ export interface CuestionarioWorkerDeps extends CommandDeps {
 }
 
 const PERIODICAS_SQL = `
-  select id_asignacion, (pauta->>'semanas')::int as semanas from cuestionario_asignaciones
-  where activa and pauta->>'tipo' = 'CADA_N_SEMANAS'
-    and ultima_solicitud_en + make_interval(weeks => (pauta->>'semanas')::int) <= ?
-  order by id_asignacion`;
+  select a.id_asignacion, (a.pauta->>'semanas')::int as semanas from cuestionario_asignaciones a
+  join pacientes p on p.id_paciente = a.id_paciente and p.id_psicologo = a.id_psicologo
+  where a.activa and a.pauta->>'tipo' = 'CADA_N_SEMANAS'
+    and a.ultima_solicitud_en + make_interval(weeks => (a.pauta->>'semanas')::int) <= ?
+  order by a.id_asignacion`;
 
 const ANTES_DE_CITA_SQL = `
   select a.id_asignacion, c.id_cita from cuestionario_asignaciones a

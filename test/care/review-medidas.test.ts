@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import { CuestionarioWorker } from '../../src/reactors/cuestionarios-pauta.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { asignar, newPaciente } from '../notifications/support.ts';
+import { asignarInstrumento, huella, mundo, responder, todas, type Mundo } from './medidas-support.ts';
+
+// Review of issue 34's outcome measures: the safety alert goes to "the assigned psychologist". When
+// the patient is given another psychologist, a questionnaire the former one assigned is no longer
+// answerable: its alert would reach someone who no longer sees the patient, and the patient's
+// present psychologist would never hear of it.
+describe('care review: questionnaires of a former psychologist', function () {
+  this.timeout(60_000);
+  let srv: TestServer;
+  let w: Mundo;
+
+  before(async () => {
+    srv = await startTestServer();
+    w = await mundo(srv);
+  });
+  after(() => srv.stop());
+
+  it('are neither pending nor answerable once the patient has another psychologist (409, nothing stored, no alert)', async () => {
+    const pac = { ...(await newPaciente(srv, 'Carla')), idPsicologo: w.psi.idPsicologo };
+    await asignar(srv, w.admin, pac.idPaciente, w.psi.idPsicologo);
+    await asignarInstrumento(srv, w.psi, pac.idPaciente, 'PHQ-9', { tipo: 'CADA_N_SEMANAS', semanas: 1 });
+    expect((await srv.request('GET', '/api/cuestionarios/pendientes', { token: pac.token })).body).to.have.length(1);
+
+    await asignar(srv, w.admin, pac.idPaciente, w.otroPsi.idPsicologo);
+    expect((await srv.request('GET', '/api/cuestionarios/pendientes', { token: pac.token })).body).to.deep.equal([]);
+    const antes = await huella(srv);
+    const r = await responder(srv, pac, 'PHQ-9', { ...todas(8, 0), 9: 2 });
+    expect(r.status, r.text).to.equal(409);
+    expect(await huella(srv)).to.equal(antes);
+    // Nor does its schedule ask the patient again (a week and a day later).
+    const worker = new CuestionarioWorker(srv.deps);
+    const enOchoDias = () => new Date(srv.deps.clock.now().getTime() + 8 * 86_400_000);
+    expect(await worker.runOnce(enOchoDias())).to.equal(0);
+    expect(await huella(srv)).to.equal(antes);
+
+    // Back with the psychologist who assigned it: answerable again, and the alert is theirs.
+    await asignar(srv, w.admin, pac.idPaciente, w.psi.idPsicologo);
+    expect(await worker.runOnce(enOchoDias())).to.equal(1);
+    const ok = await responder(srv, pac, 'PHQ-9', { ...todas(8, 0), 9: 2 });
+    expect(ok.status, ok.text).to.equal(201);
+    const alertas = (await srv.request('GET', '/api/psicologo/alertas-seguridad', { token: w.psi.token })).body;
+    expect(alertas.map((a: any) => a.idPaciente)).to.include(pac.idPaciente);
+  });
+});
