@@ -31,6 +31,7 @@ const PERIODICAS_SQL = `
 const ANTES_DE_CITA_SQL = `
   select a.id_asignacion, c.id_cita from cuestionario_asignaciones a
   join citas c on c.id_paciente = a.id_paciente and c.id_psicologo = a.id_psicologo
+  join pacientes p on p.id_paciente = a.id_paciente and p.id_psicologo = a.id_psicologo
   where a.activa and a.pauta->>'tipo' = 'ANTES_DE_CADA_CITA'
     and c.estado in ('PENDIENTE', 'CONFIRMADA') and c.start_datetime > ? and c.start_datetime <= ?
     and not exists (select 1 from cuestionario_solicitudes s where s.id_asignacion = a.id_asignacion and s.id_cita = c.id_cita)

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { CuestionarioWorker } from '../../src/reactors/cuestionarios-pauta.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { asignar, newPaciente } from '../notifications/support.ts';
+import { asignar, newCita, newPaciente } from '../notifications/support.ts';
 import { asignarInstrumento, huella, mundo, responder, todas, type Mundo } from './medidas-support.ts';
 
 // Review of issue 34's outcome measures: the safety alert goes to "the assigned psychologist". When
@@ -15,6 +15,7 @@ describe('care review: questionnaires of a former psychologist', function () {
 
   before(async () => {
     srv = await startTestServer();
+    await srv.cuestionarios.stop(); // the tests drive workers of their own (the server's runs every minute)
     w = await mundo(srv);
   });
   after(() => srv.stop());
@@ -44,5 +45,21 @@ describe('care review: questionnaires of a former psychologist', function () {
     expect(ok.status, ok.text).to.equal(201);
     const alertas = (await srv.request('GET', '/api/psicologo/alertas-seguridad', { token: w.psi.token })).body;
     expect(alertas.map((a: any) => a.idPaciente)).to.include(pac.idPaciente);
+  });
+
+  it("before each appointment: a former psychologist's appointment asks nothing once the patient has another psychologist", async () => {
+    const pac = { ...(await newPaciente(srv, 'Diego')), idPsicologo: w.psi.idPsicologo };
+    await asignar(srv, w.admin, pac.idPaciente, w.psi.idPsicologo);
+    await asignarInstrumento(srv, w.psi, pac.idPaciente, 'GAD-7', { tipo: 'ANTES_DE_CADA_CITA' });
+    const manana = new Date(srv.deps.clock.now().getTime() + 86_400_000 + 3_600_000);
+    const local = manana.toLocaleString('sv-SE', { timeZone: 'Europe/Madrid' }).replace(' ', 'T');
+    await newCita(srv, pac.idPaciente, w.psi.idPsicologo, local);
+    await asignar(srv, w.admin, pac.idPaciente, w.otroPsi.idPsicologo);
+    const antes = await huella(srv);
+    const worker = new CuestionarioWorker(srv.deps);
+    expect(await worker.runOnce()).to.equal(0);
+    expect(await huella(srv)).to.equal(antes);
+    await asignar(srv, w.admin, pac.idPaciente, w.psi.idPsicologo);
+    expect(await worker.runOnce()).to.equal(1);
   });
 });
