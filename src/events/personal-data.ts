@@ -7,8 +7,8 @@ import { sesionesSeals } from './seals/sesiones.ts';
 import { pacientesSeals } from './seals/pacientes.ts';
 import { psicologosSeals } from './seals/psicologos.ts';
 import { facturasSeals } from './seals/facturas.ts';
-import { consentimientosSeals } from './seals/consentimientos.ts';
 import { cuestionariosSeals } from './seals/cuestionarios.ts';
+import { consentimientosSeals } from './seals/consentimientos.ts';
 
 /** Which fields of an event are personal, whose they are, and under which of the person's keys. */
 export interface SealSpec {
@@ -30,8 +30,8 @@ export const sealSpecs: Record<string, SealSpec> = {
   ...clinicoSeals,
   ...mensajesSeals,
   ...facturasSeals,
-  ...consentimientosSeals,
   ...cuestionariosSeals,
+  ...consentimientosSeals,
   UsuarioRegistrado: {
     subject: (d) => `usuario-${d.idUsuario}`,
     // emailHash too: a keyed hash of an erased e-mail must not outlive the person's key.

@@ -43,9 +43,9 @@ import { sesionesRoutes } from './routes/sesiones.ts';
 import { historialRoutes } from './routes/historial.ts';
 import { firmasRoutes } from './routes/firmas.ts';
 import { diarioRoutes } from './routes/diario.ts';
-import { consentimientosRoutes } from './routes/consentimientos.ts';
 import { cuestionariosPacienteRoutes } from './routes/cuestionarios-paciente.ts';
 import { cuestionariosPsicologoRoutes } from './routes/cuestionarios-psicologo.ts';
+import { consentimientosRoutes } from './routes/consentimientos.ts';
 import { progresoRoutes } from './routes/progreso.ts';
 import { graficosRoutes } from './routes/graficos.ts';
 import { auditoriaRoutes } from './routes/auditoria.ts';
@@ -96,9 +96,9 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...historialRoutes(deps),
     ...firmasRoutes(deps),
     ...diarioRoutes(deps),
-    ...consentimientosRoutes(deps),
     ...cuestionariosPacienteRoutes(deps),
     ...cuestionariosPsicologoRoutes(deps),
+    ...consentimientosRoutes(deps),
     ...progresoRoutes(deps),
     ...graficosRoutes(deps),
     ...auditoriaRoutes(deps),

@@ -3,8 +3,8 @@ import { agendaProjection } from './agenda.ts';
 import { ajustesProjection } from './ajustes.ts';
 import { analiticaProjection, type AnaliticaOptions } from './analitica.ts';
 import { diarioProjection } from './diario.ts';
-import { consentimientosProjection } from './consentimientos.ts';
 import { cuestionariosProjection } from './cuestionarios.ts';
+import { consentimientosProjection } from './consentimientos.ts';
 import { historialProjection } from './historial.ts';
 import { firmasProjection } from './firmas.ts';
 import { horariosProjection } from './horarios.ts';
@@ -57,8 +57,8 @@ export const allProjections = (opts: AnaliticaOptions): Projection[] => [
   historialProjection,
   firmasProjection,
   diarioProjection,
-  consentimientosProjection,
   cuestionariosProjection,
+  consentimientosProjection,
   progresoProjection,
   analiticaProjection(opts),
   mensajesProjection,

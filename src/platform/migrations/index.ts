@@ -48,10 +48,10 @@ import * as m060 from './060_pagos.ts';
 import * as m061 from './061_analitica_facturas.ts';
 import * as m062 from './062_inline_append.ts';
 import * as m063 from './063_event_log_identity.ts';
-import * as m069 from './069_consentimientos.ts';
 import * as m064 from './064_cuestionarios.ts';
 import * as m067 from './067_citas_modalidad.ts';
 import * as m068 from './068_psicologos_modalidades.ts';
+import * as m069 from './069_consentimientos.ts';
 import * as m071 from './071_analitica_puntuaciones.ts';
 
 export interface Migration {
@@ -110,9 +110,9 @@ export const migrations: Record<string, Migration> = {
   '061_analitica_facturas': m061,
   '062_inline_append': m062,
   '063_event_log_identity': m063,
-  '069_consentimientos': m069,
   '064_cuestionarios': m064,
   '067_citas_modalidad': m067,
   '068_psicologos_modalidades': m068,
+  '069_consentimientos': m069,
   '071_analitica_puntuaciones': m071,
 };
