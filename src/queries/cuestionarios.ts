@@ -107,11 +107,15 @@ export async function findAlerta(knex: Knex, idRespuesta: number): Promise<Alert
   return r ? alerta(r) : null;
 }
 
-/** The psychologist's unacknowledged alerts, oldest first. */
+/**
+ * The unacknowledged alerts of the psychologist's patients, oldest first: an alert follows the
+ * patient, so one raised before a change of psychologist is the new one's to see and acknowledge.
+ */
 export async function alertasAbiertas(knex: Knex, idPsicologo: number): Promise<AlertaView[]> {
-  return (await knex('alertas_seguridad').where({ id_psicologo: idPsicologo }).whereNull('reconocida_fecha').orderBy('id_respuesta')).map(alerta);
+  return (await knex('alertas_seguridad as a').join('pacientes as p', 'p.id_paciente', 'a.id_paciente')
+    .where('p.id_psicologo', idPsicologo).whereNull('a.reconocida_fecha').orderBy('a.id_respuesta').select('a.*')).map(alerta);
 }
 
-/** SQL of "this patient has an open safety alert for the psychologist" (the patient lists' `alertaSeguridad`). */
+/** SQL of "this patient has an open safety alert" (the psychologist's patient list: `alertaSeguridad`). */
 export const ALERTA_ABIERTA_SQL = `exists (select 1 from alertas_seguridad a
-  where a.id_paciente = p.id_paciente and a.id_psicologo = p.id_psicologo and a.reconocida_fecha is null)`;
+  where a.id_paciente = p.id_paciente and a.reconocida_fecha is null)`;

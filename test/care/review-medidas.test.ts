@@ -62,4 +62,27 @@ describe('care review: questionnaires of a former psychologist', function () {
     await asignar(srv, w.admin, pac.idPaciente, w.psi.idPsicologo);
     expect(await worker.runOnce()).to.equal(1);
   });
+
+  it("an open alert follows the patient: after a change of psychologist it is the new one's to see and acknowledge, not the former's", async () => {
+    const pac = { ...(await newPaciente(srv, 'Elena')), idPsicologo: w.psi.idPsicologo };
+    await asignar(srv, w.admin, pac.idPaciente, w.psi.idPsicologo);
+    await asignarInstrumento(srv, w.psi, pac.idPaciente, 'PHQ-9', { tipo: 'UNA_VEZ' });
+    const r = await responder(srv, pac, 'PHQ-9', { ...todas(8, 0), 9: 1 });
+    expect(r.status, r.text).to.equal(201);
+    const abiertas = async (token: string) => ((await srv.request('GET', '/api/psicologo/alertas-seguridad', { token })).body as any[]).filter((a) => a.idPaciente === pac.idPaciente);
+    const marcado = async (token: string) => ((await srv.request('GET', '/api/psicologo/pacientes/getAll', { token })).body as any[]).find((p) => p.idPaciente === pac.idPaciente)?.alertaSeguridad;
+    expect(await abiertas(w.psi.token)).to.have.length(1);
+
+    await asignar(srv, w.admin, pac.idPaciente, w.otroPsi.idPsicologo);
+    expect(await abiertas(w.psi.token), 'not the former psychologist’s any more').to.deep.equal([]);
+    expect(await abiertas(w.otroPsi.token)).to.have.length(1);
+    expect(await marcado(w.otroPsi.token), 'marked in the new psychologist’s list').to.equal(true);
+    const idRespuesta = r.body.idRespuesta;
+    expect((await srv.request('POST', `/api/psicologo/alertas-seguridad/${idRespuesta}/reconocimiento`, { token: w.psi.token })).status).to.equal(404);
+    const ack = await srv.request('POST', `/api/psicologo/alertas-seguridad/${idRespuesta}/reconocimiento`, { token: w.otroPsi.token });
+    expect(ack.status, ack.text).to.equal(200);
+    expect(ack.body.reconocidaPor).to.equal(w.otroPsi.idUsuario);
+    expect(await abiertas(w.otroPsi.token)).to.deep.equal([]);
+    expect(await marcado(w.otroPsi.token)).to.equal(false);
+  });
 });

@@ -11,6 +11,7 @@ import type { Pauta } from '../../events/cuestionario.ts';
 import { alertaNotFound, asignacionNotFound } from '../../commands/cuestionario.ts';
 import { asignarCuestionario, finalizarAsignacion, reconocerAlerta } from '../../commands/cuestionarios.ts';
 import { alertasAbiertas, asignacionesDe, findAlerta, findAsignacion, seriePuntuaciones } from '../../queries/cuestionarios.ts';
+import { isPacienteDe } from '../../queries/historial.ts';
 import { resumenPsicologo } from '../../queries/cuestionarios-resumen.ts';
 import { pageInMemory } from '../../queries/paging.ts';
 import { answerPage } from '../paging.ts';
@@ -119,7 +120,8 @@ export function cuestionariosPsicologoRoutes(deps: AppDeps): RouteDef[] {
       handler: async (ctx, { params }) => {
         const user = caller(ctx);
         const found = await findAlerta(deps.knex, params.id);
-        if (!found || found.idPsicologo !== user.idPsicologo) throw alertaNotFound();
+        // The patient's psychologist now (the alert follows the patient), whoever assigned the questionnaire.
+        if (!found || user.idPsicologo === null || !(await isPacienteDe(deps.knex, found.idPaciente, user.idPsicologo))) throw alertaNotFound();
         const r = await reconocerAlerta(deps, { ...actorOf(user), idUsuario: user.idUsuario }, { idAsignacion: found.idAsignacion, idRespuesta: params.id, idPsicologo: found.idPsicologo });
         await settled(deps, r);
         ctx.body = await findAlerta(deps.knex, params.id);
