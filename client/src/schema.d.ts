@@ -374,6 +374,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/citas/{id}/sala": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entrar en la videollamada de una cita ONLINE mía (paciente o psicólogo de la cita)
+         * @description Solo los dos participantes: la cita de otro es 404, como si no existiera; el administrador, 403. Responde el enlace de Jitsi con un token JWT propio (el psicólogo, moderador) válido desde JITSI_OPEN_MINUTES_BEFORE minutos antes del inicio hasta el fin. La primera entrada del psicólogo avisa al paciente por STOMP (/user/queue/avisos). Ver docs/care.md.
+         *
+         *     Roles: PACIENTE, PSICOLOGO
+         */
+        get: operations["getSalaCita"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/modalidades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las modalidades de cita que ofrezco (PRESENCIAL, ONLINE)
+         * @description Las modalidades de cita que ofrezco (PRESENCIAL, ONLINE).
+         *
+         *     Roles: PSICOLOGO
+         */
+        get: operations["getModalidadesPsicologo"];
+        /**
+         * Elegir las modalidades de cita que ofrezco: una o las dos
+         * @description Las citas ya reservadas no cambian; las nuevas en una modalidad que no ofrezco son 409.
+         *
+         *     Roles: PSICOLOGO
+         */
+        put: operations["updateModalidadesPsicologo"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/psicologo": {
         parameters: {
             query?: never;
@@ -1853,7 +1903,7 @@ export interface paths {
         put?: never;
         /**
          * Pedir una serie de citas semanal o quincenal con mi psicólogo asignado (idPaciente del token)
-         * @description Reserva todas las citas de la serie en una sola operación, o ninguna: si alguna fecha se solapa con otra cita o un bloqueo del psicólogo, con otra cita del paciente, está en el pasado o fuera del plazo de reserva, responde 409 y el mensaje nombra cada una de esas fechas. La hora local se mantiene aunque cambie el horario de verano. Se envía un único aviso por serie.
+         * @description Reserva todas las citas de la serie en una sola operación, o ninguna: si alguna fecha se solapa con otra cita o un bloqueo del psicólogo, con otra cita del paciente, está en el pasado o fuera del plazo de reserva, responde 409 y el mensaje nombra cada una de esas fechas. La hora local se mantiene aunque cambie el horario de verano. Se envía un único aviso por serie. Si la consulta exige consentimientos informados y al paciente le falta alguno (o la versión vigente), 409 nombrando cada documento (docs/care.md).
          *
          *     Roles: PACIENTE
          */
@@ -1875,7 +1925,7 @@ export interface paths {
         put?: never;
         /**
          * Reservar una serie de citas semanal o quincenal para uno de mis pacientes
-         * @description Reserva todas las citas de la serie en una sola operación, o ninguna: si alguna fecha se solapa con otra cita o un bloqueo del psicólogo, con otra cita del paciente, está en el pasado o fuera del plazo de reserva, responde 409 y el mensaje nombra cada una de esas fechas. La hora local se mantiene aunque cambie el horario de verano. Se envía un único aviso por serie.
+         * @description Reserva todas las citas de la serie en una sola operación, o ninguna: si alguna fecha se solapa con otra cita o un bloqueo del psicólogo, con otra cita del paciente, está en el pasado o fuera del plazo de reserva, responde 409 y el mensaje nombra cada una de esas fechas. La hora local se mantiene aunque cambie el horario de verano. Se envía un único aviso por serie. Si la consulta exige consentimientos informados y al paciente le falta alguno (o la versión vigente), 409 nombrando cada documento (docs/care.md).
          *
          *     Roles: PSICOLOGO
          */
@@ -2542,6 +2592,480 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instrumentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Instrumentos de medida disponibles (PHQ-9, GAD-7...)
+         * @description Instrumentos de medida disponibles (PHQ-9, GAD-7...).
+         *
+         *     Cualquier usuario autenticado.
+         */
+        get: operations["listInstrumentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instrumentos/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Un instrumento: ítems, opciones, códigos LOINC, bandas y fuente
+         * @description Un instrumento: ítems, opciones, códigos LOINC, bandas y fuente.
+         *
+         *     Cualquier usuario autenticado.
+         */
+        get: operations["getInstrumento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cuestionarios/pendientes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mis cuestionarios por responder
+         * @description Mis cuestionarios por responder.
+         *
+         *     Roles: PACIENTE
+         */
+        get: operations["listCuestionariosPendientes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cuestionarios/{codigo}/respuestas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Responder un cuestionario asignado (la puntuación la calcula el servidor; las respuestas no se modifican)
+         * @description Responder un cuestionario asignado (la puntuación la calcula el servidor; las respuestas no se modifican).
+         *
+         *     Roles: PACIENTE
+         */
+        post: operations["createRespuestaCuestionario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cuestionarios/respuestas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mis respuestas, por idRespuesta
+         * @description Mis respuestas, por idRespuesta.
+         *
+         *     Roles: PACIENTE
+         */
+        get: operations["listMisRespuestasCuestionario"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cuestionarios/puntuaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mis puntuaciones de un instrumento a lo largo del tiempo
+         * @description Mis puntuaciones de un instrumento a lo largo del tiempo.
+         *
+         *     Roles: PACIENTE
+         */
+        get: operations["getMisPuntuaciones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/cuestionarios/asignaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Asignaciones de uno de mis pacientes
+         * @description Asignaciones de uno de mis pacientes.
+         *
+         *     Roles: PSICOLOGO
+         */
+        get: operations["listAsignacionesCuestionario"];
+        put?: never;
+        /**
+         * Asignar un instrumento a uno de mis pacientes (una vez, cada N semanas o antes de cada cita); se le avisa por correo y push
+         * @description Asignar un instrumento a uno de mis pacientes (una vez, cada N semanas o antes de cada cita); se le avisa por correo y push.
+         *
+         *     Roles: PSICOLOGO
+         */
+        post: operations["createAsignacionCuestionario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/cuestionarios/asignaciones/{id}/finalizacion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finalizar una asignación: no más solicitudes; las pendientes se retiran (queda registrada)
+         * @description Finalizar una asignación: no más solicitudes; las pendientes se retiran (queda registrada).
+         *
+         *     Roles: PSICOLOGO
+         */
+        post: operations["finalizarAsignacionCuestionario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/cuestionarios/puntuaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Puntuaciones de uno de mis pacientes en un instrumento (acceso registrado)
+         * @description Puntuaciones de uno de mis pacientes en un instrumento (acceso registrado).
+         *
+         *     Roles: PSICOLOGO
+         */
+        get: operations["getPuntuacionesPaciente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/cuestionarios/puntuaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Puntuaciones de un paciente en un instrumento (acceso registrado; 404 paciente desconocido)
+         * @description Puntuaciones de un paciente en un instrumento (acceso registrado; 404 paciente desconocido).
+         *
+         *     Roles: ADMIN
+         */
+        get: operations["getPuntuacionesPacienteAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/cuestionarios/resumen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Últimas puntuaciones de mis pacientes, con el cambio fiable desde la primera y las alertas abiertas (acceso registrado)
+         * @description Últimas puntuaciones de mis pacientes, con el cambio fiable desde la primera y las alertas abiertas (acceso registrado).
+         *
+         *     Roles: PSICOLOGO
+         */
+        get: operations["getResumenCuestionarios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/alertas-seguridad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mis alertas de seguridad sin reconocer (PHQ-9 ítem 9 >= 1)
+         * @description Mis alertas de seguridad sin reconocer (PHQ-9 ítem 9 >= 1).
+         *
+         *     Roles: PSICOLOGO
+         */
+        get: operations["listAlertasSeguridad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/alertas-seguridad/{id}/reconocimiento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconocer una alerta de seguridad (queda registrado quién y cuándo)
+         * @description Reconocer una alerta de seguridad (queda registrado quién y cuándo).
+         *
+         *     Roles: PSICOLOGO
+         */
+        post: operations["reconocerAlertaSeguridad"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consentimientos/documentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Documentos de consentimiento: si se exigen antes de reservar y su versión vigente
+         * @description Documentos de consentimiento: si se exigen antes de reservar y su versión vigente.
+         *
+         *     Cualquier usuario autenticado.
+         */
+        get: operations["listDocumentosConsentimiento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consentimientos/documento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Una versión de un documento de consentimiento, con su texto (por defecto la vigente)
+         * @description Una versión de un documento de consentimiento, con su texto (por defecto la vigente).
+         *
+         *     Cualquier usuario autenticado.
+         */
+        get: operations["getDocumentoConsentimiento"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/consentimientos/documentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publicar una nueva versión de un documento de consentimiento (la versión y el SHA-256 los pone el servidor)
+         * @description Cada publicación de un tipo es su versión siguiente y pasa a ser la vigente. Si el tipo se exige, la próxima reserva de cada paciente pide firmar la nueva versión; las citas ya reservadas se quedan.
+         *
+         *     Roles: ADMIN
+         */
+        post: operations["publishDocumentoConsentimiento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/consentimientos/requeridos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Qué documentos hay que firmar antes de reservar una cita (por defecto ninguno)
+         * @description Qué documentos hay que firmar antes de reservar una cita (por defecto ninguno).
+         *
+         *     Roles: ADMIN
+         */
+        put: operations["setConsentimientosRequeridos"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consentimientos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mis consentimientos firmados (también los retirados y sustituidos), por número
+         * @description Mis consentimientos firmados (también los retirados y sustituidos), por número.
+         *
+         *     Roles: PACIENTE
+         */
+        get: operations["listConsentimientos"];
+        put?: never;
+        /**
+         * Firmar la versión vigente de un documento (significado ACEPTA), tras volver a introducir la contraseña
+         * @description La firma guarda el SHA-256 de la versión firmada, la hora y su significado (ACEPTA).
+         *
+         *     Roles: PACIENTE
+         */
+        post: operations["signConsentimiento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consentimientos/retiradas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retirar mi consentimiento de un tipo de documento, tras volver a introducir la contraseña
+         * @description Se registra como un hecho más (la firma no se borra: queda RETIRADO, con la hora). Retirar ONLINE avisa al psicólogo de cada cita ONLINE futura. Si el tipo se exige, no podrá reservar hasta volver a firmar; las citas ya reservadas se quedan.
+         *
+         *     Roles: PACIENTE
+         */
+        post: operations["withdrawConsentimiento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/psicologo/consentimientos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los consentimientos de uno de mis pacientes
+         * @description Los consentimientos de uno de mis pacientes.
+         *
+         *     Roles: PSICOLOGO
+         */
+        get: operations["listConsentimientosPsicologo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auditoria/pacientes/{idPaciente}/consentimientos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Qué había firmado un paciente en un instante (en; por defecto ahora), reconstruido desde los eventos
+         * @description Por tipo: si se exigía, la versión vigente entonces, la última firma del paciente hasta entonces (con su retirada, si la hubo) y si tenía firmada la vigente.
+         *
+         *     Roles: ADMIN, AUDITOR
+         */
+        get: operations["getAuditoriaConsentimientos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/progreso-emocional": {
         parameters: {
             query?: never;
@@ -2650,6 +3174,72 @@ export interface paths {
          *     Roles: ADMIN
          */
         get: operations["listProgresoAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/{id}/graficos/diario": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gráfica de la intensidad del diario emocional a lo largo del tiempo (SVG o PNG)
+         * @description El propio paciente, su psicólogo o un administrador (acceso registrado salvo el del propio paciente); el paciente de otro psicólogo es 404.
+         *
+         *     Roles: ADMIN, PSICOLOGO, PACIENTE
+         */
+        get: operations["getGraficoDiario"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/{id}/graficos/progreso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gráfica de los niveles de estrés, ansiedad y ánimo a lo largo del tiempo (SVG o PNG)
+         * @description El propio paciente, su psicólogo o un administrador (acceso registrado salvo el del propio paciente); el paciente de otro psicólogo es 404.
+         *
+         *     Roles: ADMIN, PSICOLOGO, PACIENTE
+         */
+        get: operations["getGraficoProgreso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pacientes/{id}/graficos/puntuaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gráfica de las puntuaciones de un instrumento (PHQ-9, GAD-7) con sus bandas de gravedad y las alertas de seguridad marcadas (SVG o PNG)
+         * @description El propio paciente, su psicólogo o un administrador (acceso registrado salvo el del propio paciente); el paciente de otro psicólogo es 404. Instrumento desconocido: 404.
+         *
+         *     Roles: ADMIN, PSICOLOGO, PACIENTE
+         */
+        get: operations["getGraficoPuntuaciones"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3478,6 +4068,8 @@ export interface components {
             progresoEmocional?: Record<string, never>[];
             /** @description Mensajes */
             mensajes?: Record<string, never>[];
+            /** @description Consentimientos informados firmados (también retirados y sustituidos) */
+            consentimientos?: Record<string, never>[];
             /** @description Eventos del registro que conciernen al paciente */
             eventos?: {
                 /** @description Flujo de eventos al que pertenece */
@@ -3567,6 +4159,29 @@ export interface components {
              * @example 2026-03-14T10:30:00
              */
             endDatetime: string;
+        };
+        SalaCita: {
+            /**
+             * @description Enlace para entrar en la videollamada, con el token JWT de esta persona (?jwt=…): es una credencial, no compartir
+             * @example https://meet.example.com/3f2a…?jwt=eyJ…
+             */
+            url: string;
+            /**
+             * @description Desde cuándo se puede entrar (hora local de la consulta): JITSI_OPEN_MINUTES_BEFORE antes del inicio, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            abreEn: string;
+            /**
+             * @description Hasta cuándo (hora local de la consulta): el fin de la cita; el token caduca entonces, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            cierraEn: string;
+            /** @description true para el psicólogo (moderador de la sala) */
+            moderador: boolean;
+        };
+        ModalidadesPsicologo: {
+            /** @description PRESENCIAL, ONLINE o las dos (por defecto, las dos) */
+            modalidades: ("PRESENCIAL" | "ONLINE")[];
         };
         Psicologo: {
             /**
@@ -3673,6 +4288,8 @@ export interface components {
             metodoPago: string | null;
             /** @description Estado del pago del paciente */
             estadoPago: string;
+            /** @description Tiene una alerta de seguridad sin reconocer (docs/care.md) */
+            alertaSeguridad: boolean;
         };
         PsicologoPublico: {
             /**
@@ -4979,6 +5596,11 @@ export interface components {
             estado: "PENDIENTE" | "CONFIRMADA" | "CANCELADA" | "COMPLETADA";
             /** @description Motivo en texto libre */
             motivo: string | null;
+            /**
+             * @description PRESENCIAL (en la consulta) u ONLINE (videollamada: la sala en GET /api/citas/{idCita}/sala)
+             * @enum {string}
+             */
+            modalidad: "PRESENCIAL" | "ONLINE";
         };
         CitaCrear: {
             /**
@@ -4998,6 +5620,11 @@ export interface components {
             durationMinutes?: number;
             /** @description Motivo en texto libre */
             motivo?: string | null;
+            /**
+             * @description PRESENCIAL por defecto; ONLINE solo si el paciente aceptó la videoconferencia, el psicólogo la ofrece y el servidor tiene JITSI_* (si no, 409)
+             * @enum {string}
+             */
+            modalidad?: "PRESENCIAL" | "ONLINE";
         };
         CitaCambio: {
             /**
@@ -5072,6 +5699,11 @@ export interface components {
              * @description Número de citas de la serie (2 a 52)
              */
             repeticiones: number;
+            /**
+             * @description De todas las citas de la serie: PRESENCIAL por defecto; ONLINE como en POST /api/citas (cada cita, su propia sala)
+             * @enum {string}
+             */
+            modalidad?: "PRESENCIAL" | "ONLINE";
         };
         SerieCitas: {
             /**
@@ -5115,6 +5747,11 @@ export interface components {
              * @description Número de citas de la serie (2 a 52)
              */
             repeticiones: number;
+            /**
+             * @description De todas las citas de la serie: PRESENCIAL por defecto; ONLINE como en POST /api/citas (cada cita, su propia sala)
+             * @enum {string}
+             */
+            modalidad?: "PRESENCIAL" | "ONLINE";
         };
         ListaEsperaUnirse: {
             /**
@@ -5485,6 +6122,559 @@ export interface components {
             /** @description Nota libre */
             nota?: string | null;
         };
+        InstrumentoResumen: {
+            /**
+             * @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos)
+             * @example PHQ-9
+             */
+            codigo: string;
+            /** @description Nombre */
+            nombre: {
+                es: string;
+                en: string;
+            };
+            /**
+             * Format: int32
+             * @description Número de ítems
+             */
+            items: number;
+            loincPanel: string | null;
+            loincTotal: string | null;
+        };
+        BandaInstrumento: {
+            /** @example MODERADA */
+            codigo: string;
+            /** Format: int32 */
+            desde: number;
+            /** Format: int32 */
+            hasta: number;
+            etiqueta: string;
+        };
+        Instrumento: {
+            /**
+             * @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos)
+             * @example PHQ-9
+             */
+            codigo: string;
+            /**
+             * @description Idioma de la interfaz y de las notificaciones
+             * @enum {string}
+             */
+            idioma: "es" | "en";
+            /** @description Nombre */
+            nombre: string;
+            instrucciones: string;
+            fuente: {
+                [key: string]: string;
+            };
+            loinc: {
+                panel: string | null;
+                total: string | null;
+                listaRespuestas: string | null;
+            };
+            opciones: {
+                /** Format: int32 */
+                valor: number;
+                loinc: string | null;
+                texto: string;
+            }[];
+            items: {
+                /** Format: int32 */
+                numero: number;
+                loinc: string | null;
+                texto: string;
+            }[];
+            puntuacion: {
+                /** Format: int32 */
+                minimo: number;
+                /** Format: int32 */
+                maximo: number;
+                bandas: components["schemas"]["BandaInstrumento"][];
+            };
+            seguridad: {
+                /** Format: int32 */
+                item: number;
+                /** Format: int32 */
+                umbral: number;
+            } | null;
+            cambioFiable: {
+                /** Format: int32 */
+                puntos: number;
+                /** @enum {string} */
+                mejora: "BAJA" | "SUBE";
+            };
+        };
+        SolicitudCuestionario: {
+            /** Format: int32 */
+            idSolicitud: number;
+            /** Format: int32 */
+            idAsignacion: number;
+            /**
+             * @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos)
+             * @example PHQ-9
+             */
+            instrumento: string;
+            /**
+             * @description Cuándo se solicitó, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            fecha: string;
+            /**
+             * Format: int32
+             * @description La cita antes de la cual se pide (pauta ANTES_DE_CADA_CITA)
+             */
+            idCita: number | null;
+        };
+        RespuestaCuestionarioCrear: {
+            /**
+             * Format: int32
+             * @description La solicitud que responde; sin él, la pendiente más antigua de ese instrumento
+             */
+            idSolicitud?: number;
+            /**
+             * @description Valor de cada ítem por su número ("1": 0, "2": 3...); todos obligatorios, valores de las opciones del instrumento (0 a 3 en PHQ-9 y GAD-7)
+             * @example {
+             *       "1": 0,
+             *       "2": 1,
+             *       "3": 0,
+             *       "4": 2,
+             *       "5": 0,
+             *       "6": 0,
+             *       "7": 1,
+             *       "8": 0,
+             *       "9": 0
+             *     }
+             */
+            respuestas: {
+                [key: string]: number;
+            };
+        };
+        RespuestaCuestionarioCreada: {
+            /** Format: int32 */
+            idRespuesta: number;
+            /** Format: int32 */
+            idSolicitud: number;
+            /** Format: int32 */
+            idAsignacion: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos)
+             * @example PHQ-9
+             */
+            instrumento: string;
+            /**
+             * @description Cuándo se respondió, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            fecha: string;
+            respuestas: number[];
+            /** Format: int32 */
+            puntuacion: number;
+            /** @example LEVE */
+            banda: string;
+            alertaSeguridad: boolean;
+            /** @description Solo con alertaSeguridad: dónde pedir ayuda urgente (CARE_URGENT_HELP_TEXT) */
+            ayudaUrgente: string | null;
+        };
+        RespuestaCuestionario: {
+            /** Format: int32 */
+            idRespuesta: number;
+            /** Format: int32 */
+            idSolicitud: number;
+            /** Format: int32 */
+            idAsignacion: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos)
+             * @example PHQ-9
+             */
+            instrumento: string;
+            /**
+             * @description Cuándo se respondió, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            fecha: string;
+            respuestas: number[];
+            /** Format: int32 */
+            puntuacion: number;
+            /** @example LEVE */
+            banda: string;
+            alertaSeguridad: boolean;
+        };
+        BandaInstrumentoEsEn: {
+            /** @example MODERADA */
+            codigo: string;
+            /** Format: int32 */
+            desde: number;
+            /** Format: int32 */
+            hasta: number;
+            etiqueta: {
+                es: string;
+                en: string;
+            };
+        };
+        SeriePuntuaciones: {
+            instrumento: {
+                /**
+                 * @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos)
+                 * @example PHQ-9
+                 */
+                codigo: string;
+                /** Format: int32 */
+                minimo: number;
+                /** Format: int32 */
+                maximo: number;
+                bandas: components["schemas"]["BandaInstrumentoEsEn"][];
+            };
+            puntos: {
+                /**
+                 * @description Cuándo se respondió, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+                 * @example 2026-03-14T10:30:00
+                 */
+                fecha: string;
+                /** Format: int32 */
+                puntuacion: number;
+                banda: string;
+                alerta: boolean;
+            }[];
+        };
+        /** @description UNA_VEZ: una solicitud ahora; CADA_N_SEMANAS: una ahora y otra cada `semanas` semanas; ANTES_DE_CADA_CITA: una en las 48 horas antes de cada cita con usted */
+        PautaCuestionario: {
+            /**
+             * @description Tipo de entrada: cita o bloqueo
+             * @enum {string}
+             */
+            tipo: "UNA_VEZ";
+        } | {
+            /**
+             * @description Tipo de entrada: cita o bloqueo
+             * @enum {string}
+             */
+            tipo: "CADA_N_SEMANAS";
+            /** Format: int32 */
+            semanas: number;
+        } | {
+            /**
+             * @description Tipo de entrada: cita o bloqueo
+             * @enum {string}
+             */
+            tipo: "ANTES_DE_CADA_CITA";
+        };
+        AsignacionCuestionarioCrear: {
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /** @example PHQ-9 */
+            instrumento: string;
+            pauta: components["schemas"]["PautaCuestionario"];
+        };
+        AsignacionCuestionario: {
+            /** Format: int32 */
+            idAsignacion: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /**
+             * @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos)
+             * @example PHQ-9
+             */
+            instrumento: string;
+            pauta: components["schemas"]["PautaCuestionario"];
+            activa: boolean;
+            /**
+             * @description Cuándo se asignó, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            fecha: string;
+        };
+        ResumenCuestionarios: {
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /** @description Nombre */
+            nombre: string;
+            /** @description Apellidos */
+            apellido: string;
+            /**
+             * @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos)
+             * @example PHQ-9
+             */
+            instrumento: string;
+            /**
+             * @description La respuesta más reciente, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            fecha: string;
+            /** Format: int32 */
+            puntuacion: number;
+            banda: string;
+            /** Format: int32 */
+            anterior: number | null;
+            /** Format: int32 */
+            inicial: number;
+            /** Format: int32 */
+            respuestas: number;
+            /**
+             * Format: int32
+             * @description puntuacion - inicial
+             */
+            cambio: number;
+            /** @enum {string|null} */
+            cambioFiable: "MEJORA" | "EMPEORAMIENTO" | null;
+            alertaSeguridad: boolean;
+        };
+        AlertaSeguridad: {
+            /**
+             * Format: int32
+             * @description La respuesta que la disparó; identifica la alerta
+             */
+            idRespuesta: number;
+            /** Format: int32 */
+            idAsignacion: number;
+            /**
+             * Format: int32
+             * @description Identificador del paciente
+             */
+            idPaciente: number;
+            /**
+             * Format: int32
+             * @description Identificador del psicólogo
+             */
+            idPsicologo: number;
+            /**
+             * @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos)
+             * @example PHQ-9
+             */
+            instrumento: string;
+            /**
+             * @description Cuándo se respondió, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            fecha: string;
+            /**
+             * Format: int32
+             * @description idUsuario de quien la reconoció
+             */
+            reconocidaPor: number | null;
+            /**
+             * @description Cuándo se reconoció, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            reconocidaFecha: string | null;
+        };
+        VersionDocumentoConsentimiento: {
+            /**
+             * @description TRATAMIENTO (tratamiento psicológico), DATOS (tratamiento de datos personales) u ONLINE (sesiones en línea)
+             * @enum {string}
+             */
+            tipo: "TRATAMIENTO" | "DATOS" | "ONLINE";
+            /**
+             * Format: int32
+             * @description Versión del documento, desde 1 por tipo
+             */
+            version: number;
+            /** @description Título del registro */
+            titulo: string;
+            /**
+             * @description SHA-256 (hex en minúsculas) del JSON canónico (RFC 8785) de {tipo, version, titulo, cuerpo}, calculado por el servidor
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
+            sha256: string;
+            /**
+             * @description Cuándo se publicó, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            publicadoEn: string;
+        };
+        TipoDocumentoConsentimiento: {
+            /**
+             * @description TRATAMIENTO (tratamiento psicológico), DATOS (tratamiento de datos personales) u ONLINE (sesiones en línea)
+             * @enum {string}
+             */
+            tipo: "TRATAMIENTO" | "DATOS" | "ONLINE";
+            /** @description Si hay que firmar su versión vigente antes de reservar una cita */
+            requerido: boolean;
+            /** @description La versión vigente; null si nunca se publicó */
+            versionActual: components["schemas"]["VersionDocumentoConsentimiento"] | null;
+        };
+        DocumentoConsentimiento: {
+            /**
+             * @description TRATAMIENTO (tratamiento psicológico), DATOS (tratamiento de datos personales) u ONLINE (sesiones en línea)
+             * @enum {string}
+             */
+            tipo: "TRATAMIENTO" | "DATOS" | "ONLINE";
+            /**
+             * Format: int32
+             * @description Versión del documento, desde 1 por tipo
+             */
+            version: number;
+            /** @description Título del registro */
+            titulo: string;
+            /**
+             * @description SHA-256 (hex en minúsculas) del JSON canónico (RFC 8785) de {tipo, version, titulo, cuerpo}, calculado por el servidor
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
+            sha256: string;
+            /**
+             * @description Cuándo se publicó, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            publicadoEn: string;
+            /** @description Texto del documento, tal como se firma */
+            cuerpo: string;
+        };
+        DocumentoConsentimientoCrear: {
+            /**
+             * @description TRATAMIENTO (tratamiento psicológico), DATOS (tratamiento de datos personales) u ONLINE (sesiones en línea)
+             * @enum {string}
+             */
+            tipo: "TRATAMIENTO" | "DATOS" | "ONLINE";
+            /**
+             * @description Título del registro
+             * @example Consentimiento informado para el tratamiento psicológico
+             */
+            titulo: string;
+            /**
+             * @description Texto completo (como mucho 100000 caracteres)
+             * @example Yo, el/la paciente, he sido informado/a de…
+             */
+            cuerpo: string;
+        };
+        ConsentimientosRequeridos: {
+            /** @description Tipos que hay que firmar antes de reservar ([]: ninguno, lo predeterminado) */
+            tipos: ("TRATAMIENTO" | "DATOS" | "ONLINE")[];
+        };
+        Consentimiento: {
+            /**
+             * Format: int32
+             * @description Número de la firma entre las del paciente
+             */
+            numero: number;
+            /**
+             * @description TRATAMIENTO (tratamiento psicológico), DATOS (tratamiento de datos personales) u ONLINE (sesiones en línea)
+             * @enum {string}
+             */
+            tipo: "TRATAMIENTO" | "DATOS" | "ONLINE";
+            /** Format: int32 */
+            version: number;
+            /** @description Título del registro */
+            titulo: string;
+            /**
+             * @description SHA-256 (hex en minúsculas) del JSON canónico (RFC 8785) de {tipo, version, titulo, cuerpo}, calculado por el servidor
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
+            sha256: string;
+            /**
+             * @description ACEPTA: el paciente acepta la versión firmada; null si sus datos clínicos se suprimieron
+             * @enum {string|null}
+             */
+            significado: "ACEPTA" | null;
+            /**
+             * @description Cuándo se firmó, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            firmadoEn: string;
+            /**
+             * @description VIGENTE: la última firma del tipo, sin retirar; RETIRADO: retirada (ver retiradoEn); SUSTITUIDO: hay una firma posterior del mismo tipo
+             * @enum {string}
+             */
+            estado: "VIGENTE" | "RETIRADO" | "SUSTITUIDO";
+            /**
+             * @description Cuándo se retiró; null si no se retiró, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+             * @example 2026-03-14T10:30:00
+             */
+            retiradoEn: string | null;
+        };
+        ConsentimientoFirmar: {
+            /**
+             * @description TRATAMIENTO (tratamiento psicológico), DATOS (tratamiento de datos personales) u ONLINE (sesiones en línea)
+             * @enum {string}
+             */
+            tipo: "TRATAMIENTO" | "DATOS" | "ONLINE";
+            /**
+             * Format: int32
+             * @description La versión que se firma: debe ser la vigente (409 si no)
+             */
+            version: number;
+            /** @description La contraseña de la cuenta del paciente: firmar o retirar un consentimiento es un acto deliberado */
+            password: string;
+        };
+        ConsentimientoRetirar: {
+            /**
+             * @description TRATAMIENTO (tratamiento psicológico), DATOS (tratamiento de datos personales) u ONLINE (sesiones en línea)
+             * @enum {string}
+             */
+            tipo: "TRATAMIENTO" | "DATOS" | "ONLINE";
+            /** @description Motivo (opcional; se guarda cifrado con los datos clínicos) */
+            motivo?: string | null;
+            /** @description La contraseña de la cuenta del paciente: firmar o retirar un consentimiento es un acto deliberado */
+            password: string;
+        };
+        ConsentimientoEnFecha: {
+            /**
+             * @description TRATAMIENTO (tratamiento psicológico), DATOS (tratamiento de datos personales) u ONLINE (sesiones en línea)
+             * @enum {string}
+             */
+            tipo: "TRATAMIENTO" | "DATOS" | "ONLINE";
+            /** @description Si era obligatorio en ese instante */
+            requerido: boolean;
+            versionVigente: {
+                /** Format: int32 */
+                version: number;
+                /**
+                 * @description SHA-256 (hex en minúsculas) del JSON canónico (RFC 8785) de {tipo, version, titulo, cuerpo}, calculado por el servidor
+                 * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+                 */
+                sha256: string;
+                /**
+                 * @description Cuándo se publicó, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+                 * @example 2026-03-14T10:30:00
+                 */
+                publicadoEn: string;
+            } | null;
+            firma: {
+                /** Format: int32 */
+                numero: number;
+                /** Format: int32 */
+                version: number;
+                /**
+                 * @description SHA-256 (hex en minúsculas) del JSON canónico (RFC 8785) de {tipo, version, titulo, cuerpo}, calculado por el servidor
+                 * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+                 */
+                sha256: string;
+                /**
+                 * @description Cuándo se firmó, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+                 * @example 2026-03-14T10:30:00
+                 */
+                firmadoEn: string;
+                /**
+                 * @description Cuándo se retiró; null si no se había retirado en ese instante, hora local de la consulta (PRACTICE_TIMEZONE), AAAA-MM-DDTHH:mm:ss sin zona
+                 * @example 2026-03-14T10:30:00
+                 */
+                retiradoEn: string | null;
+            } | null;
+            /** @description Si en ese instante el paciente tenía firmada, sin retirar, la versión vigente */
+            firmadoVigente: boolean;
+        };
         Progreso: {
             /**
              * Format: int32
@@ -5714,6 +6904,8 @@ export interface components {
             descripcion: string | null;
             /** @description Ruta de la foto de perfil (GET /files/{name}); null si no hay foto */
             fotoPerfilUrl: string | null;
+            /** @description Modalidades de cita que ofrece: PRESENCIAL, ONLINE o las dos (docs/care.md) */
+            modalidades: ("PRESENCIAL" | "ONLINE")[];
         };
         FeedCalendario: {
             /**
@@ -5756,7 +6948,7 @@ export interface components {
                 keys: components["schemas"]["JwkPublica"][];
             };
             /** @description Ámbitos que se le pueden conceder; por defecto ["system/*.read"] */
-            scopes?: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/ChargeItem.read" | "system/ChargeItem.rs" | "system/Invoice.read" | "system/Invoice.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
+            scopes?: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Questionnaire.read" | "system/Questionnaire.rs" | "system/QuestionnaireResponse.read" | "system/QuestionnaireResponse.rs" | "system/Communication.read" | "system/Communication.rs" | "system/ChargeItem.read" | "system/ChargeItem.rs" | "system/Invoice.read" | "system/Invoice.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
         };
         ClienteFhirRegistrado: {
             /**
@@ -5772,7 +6964,7 @@ export interface components {
             /** @description Nombre del sistema cliente */
             nombre: string;
             /** @description Ámbitos SMART que se le pueden conceder */
-            scopes: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/ChargeItem.read" | "system/ChargeItem.rs" | "system/Invoice.read" | "system/Invoice.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
+            scopes: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Questionnaire.read" | "system/Questionnaire.rs" | "system/QuestionnaireResponse.read" | "system/QuestionnaireResponse.rs" | "system/Communication.read" | "system/Communication.rs" | "system/ChargeItem.read" | "system/ChargeItem.rs" | "system/Invoice.read" | "system/Invoice.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
             /** @description false una vez revocado: sus tokens ya no valen */
             activo: boolean;
             /**
@@ -5800,7 +6992,7 @@ export interface components {
             /** @description Nombre del sistema cliente */
             nombre: string;
             /** @description Ámbitos SMART que se le pueden conceder */
-            scopes: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Communication.read" | "system/Communication.rs" | "system/ChargeItem.read" | "system/ChargeItem.rs" | "system/Invoice.read" | "system/Invoice.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
+            scopes: ("system/*.read" | "system/*.rs" | "system/Patient.read" | "system/Patient.rs" | "system/Practitioner.read" | "system/Practitioner.rs" | "system/PractitionerRole.read" | "system/PractitionerRole.rs" | "system/Schedule.read" | "system/Schedule.rs" | "system/Slot.read" | "system/Slot.rs" | "system/Appointment.read" | "system/Appointment.rs" | "system/Encounter.read" | "system/Encounter.rs" | "system/DocumentReference.read" | "system/DocumentReference.rs" | "system/Condition.read" | "system/Condition.rs" | "system/CarePlan.read" | "system/CarePlan.rs" | "system/Observation.read" | "system/Observation.rs" | "system/Questionnaire.read" | "system/Questionnaire.rs" | "system/QuestionnaireResponse.read" | "system/QuestionnaireResponse.rs" | "system/Communication.read" | "system/Communication.rs" | "system/ChargeItem.read" | "system/ChargeItem.rs" | "system/Invoice.read" | "system/Invoice.rs" | "system/Provenance.read" | "system/Provenance.rs" | "system/Group.read" | "system/Group.rs")[];
             /** @description false una vez revocado: sus tokens ya no valen */
             activo: boolean;
             /**
@@ -7544,6 +8736,257 @@ export interface operations {
             /** @description El recurso no existe o no es visible para este usuario */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSalaCita: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El enlace de esta persona y su ventana */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalaCita"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cita PRESENCIAL, CANCELADA o COMPLETADA; fuera de su ventana (antes: el mensaje dice cuándo abre, y Retry-After cuántos segundos faltan; después: cerrada); o el servidor sin JITSI_* */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getModalidadesPsicologo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Mis modalidades */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModalidadesPsicologo"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateModalidadesPsicologo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModalidadesPsicologo"];
+            };
+        };
+        responses: {
+            /** @description Mis modalidades */
+            200: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModalidadesPsicologo"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14051,7 +15494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto: se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo), PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED (con psicólogos que no tiene asignados, en total) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
+            /** @description Conflicto: se solapa con otra cita o un bloqueo del psicólogo, o con otra cita del paciente, o faltan consentimientos informados por firmar (el mensaje nombra cada documento y su versión; docs/care.md); o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo), PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED (con psicólogos que no tiene asignados, en total) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14924,7 +16367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto: alguna fecha no se puede reservar (el mensaje nombra cada una), o el psicólogo no es el asignado al paciente; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo), PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED (con psicólogos que no tiene asignados, en total) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
+            /** @description Conflicto: alguna fecha no se puede reservar (el mensaje nombra cada una), el psicólogo no es el asignado al paciente, o faltan consentimientos informados por firmar; o supera un límite del paciente: PATIENT_MAX_FUTURE_APPOINTMENTS (citas futuras pedidas por él, en total), PATIENT_MAX_FUTURE_APPOINTMENTS_PER_PSYCHOLOGIST (con un mismo psicólogo), PATIENT_MAX_FUTURE_APPOINTMENTS_UNASSIGNED (con psicólogos que no tiene asignados, en total) o PATIENT_MAX_APPOINTMENT_MINUTES (duración). El mensaje nombra la regla o la variable (ver docs/limits.md); o un cambio concurrente (reintentar) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -15033,7 +16476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            /** @description Alguna fecha no se puede reservar (el mensaje nombra cada una), o al paciente le faltan consentimientos informados por firmar (el mensaje nombra cada documento) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18784,6 +20227,1986 @@ export interface operations {
             };
         };
     };
+    listInstrumentos: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Instrumentos, por código */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstrumentoResumen"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInstrumento: {
+        parameters: {
+            query?: {
+                /** @description Idioma de los textos (es por defecto) */
+                idioma?: "es" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description Código del instrumento tal como lo da GET /api/instrumentos (PHQ-9, GAD-7...) */
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description El instrumento en el idioma pedido */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Instrumento"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCuestionariosPendientes: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Solicitudes pendientes, por idSolicitud */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SolicitudCuestionario"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRespuestaCuestionario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Código del instrumento tal como lo da GET /api/instrumentos (PHQ-9, GAD-7...) */
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RespuestaCuestionarioCrear"];
+            };
+        };
+        responses: {
+            /** @description Respuesta guardada y puntuada; con alertaSeguridad, ayudaUrgente dice dónde pedir ayuda */
+            201: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCuestionarioCreada"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMisRespuestasCuestionario: {
+        parameters: {
+            query?: {
+                /** @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos) */
+                instrumento?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Respuestas puntuadas */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCuestionario"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMisPuntuaciones: {
+        parameters: {
+            query: {
+                /** @description Código del instrumento (PHQ-9, GAD-7...; GET /api/instrumentos) */
+                instrumento: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Serie de puntuaciones con las bandas del instrumento */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriePuntuaciones"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAsignacionesCuestionario: {
+        parameters: {
+            query: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente: number;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Asignaciones, por idAsignacion */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsignacionCuestionario"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAsignacionCuestionario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AsignacionCuestionarioCrear"];
+            };
+        };
+        responses: {
+            /** @description Asignación creada */
+            201: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsignacionCuestionario"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finalizarAsignacionCuestionario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Asignación finalizada */
+            200: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AsignacionCuestionario"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPuntuacionesPaciente: {
+        parameters: {
+            query: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente: number;
+                /** @description Código del instrumento (PHQ-9, GAD-7...) */
+                instrumento: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Serie de puntuaciones con las bandas del instrumento */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriePuntuaciones"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPuntuacionesPacienteAdmin: {
+        parameters: {
+            query: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente: number;
+                /** @description Código del instrumento (PHQ-9, GAD-7...) */
+                instrumento: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Serie de puntuaciones con las bandas del instrumento */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriePuntuaciones"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumenCuestionarios: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una fila por paciente e instrumento, por idPaciente e instrumento */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResumenCuestionarios"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAlertasSeguridad: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alertas abiertas, por idRespuesta */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertaSeguridad"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reconocerAlertaSeguridad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alerta reconocida */
+            200: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertaSeguridad"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDocumentosConsentimiento: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Un elemento por tipo (TRATAMIENTO, DATOS, ONLINE) */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TipoDocumentoConsentimiento"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentoConsentimiento: {
+        parameters: {
+            query: {
+                /** @description Tipo de documento: TRATAMIENTO, DATOS u ONLINE */
+                tipo: "TRATAMIENTO" | "DATOS" | "ONLINE";
+                /** @description Versión (por defecto, la vigente) */
+                version?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La versión */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoConsentimiento"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Ese tipo no tiene esa versión (o ninguna publicada) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishDocumentoConsentimiento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentoConsentimientoCrear"];
+            };
+        };
+        responses: {
+            /** @description Versión publicada */
+            201: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentoConsentimiento"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicto con el estado actual (p. ej. solapamiento, duplicado o cambio concurrente) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setConsentimientosRequeridos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentimientosRequeridos"];
+            };
+        };
+        responses: {
+            /** @description Los documentos, con requerido al día */
+            200: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TipoDocumentoConsentimiento"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Un tipo sin ninguna versión publicada no se puede exigir */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones (límite por usuario o por dirección; ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConsentimientos: {
+        parameters: {
+            query?: {
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Firmas, de la más antigua a la más reciente */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consentimiento"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signConsentimiento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentimientoFirmar"];
+            };
+        };
+        responses: {
+            /** @description Consentimiento firmado */
+            201: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consentimiento"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sin token válido, o contraseña incorrecta (el token sigue siendo válido; cuenta como inicio de sesión fallido) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El tipo no tiene ninguna versión publicada */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description La versión no es la vigente, o ya tiene firmada esa versión */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones, o cuenta bloqueada por contraseñas incorrectas (ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawConsentimiento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentimientoRetirar"];
+            };
+        };
+        responses: {
+            /** @description La firma retirada */
+            200: {
+                headers: {
+                    /** @description Si la escritura guardó eventos. Opaco: su posición en el registro. Enviarlo en las lecturas siguientes (cabecera del mismo nombre) para leer lo escrito también desde una réplica */
+                    "X-Consistency-Token"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consentimiento"];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sin token válido, o contraseña incorrecta (el token sigue siendo válido; cuenta como inicio de sesión fallido) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No hay consentimiento vigente de ese tipo */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Cuerpo demasiado grande */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Tipo de contenido no admitido (se espera application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Demasiadas peticiones, o cuenta bloqueada por contraseñas incorrectas (ver docs/limits.md) */
+            429: {
+                headers: {
+                    /** @description Segundos que esperar antes de reintentar */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConsentimientosPsicologo: {
+        parameters: {
+            query: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente: number;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Opcional: la cabecera de la última escritura del cliente. Con réplica de lectura (DATABASE_REPLICA_URL), la lista se lee cuando la réplica ya contiene esa escritura (o del primario tras REPLICA_WAIT_MS); sin ella puede llegar con un retraso breve. Solo espera un valor que emitió este servicio; uno ajeno (como el de ejemplo) es un 400 inmediato */
+                "X-Consistency-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Firmas del paciente, por número */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consentimiento"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No es paciente suyo */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAuditoriaConsentimientos: {
+        parameters: {
+            query?: {
+                /** @description Fecha y hora local de la consulta (AAAA-MM-DDTHH:MM[:SS[.sss]]); sin segundos abarca su minuto entero. Por defecto, ahora */
+                en?: string;
+                /** @description Máximo de elementos de la página, entero de 1 a 500 (por defecto 500) */
+                limit?: number;
+                /** @description Opaco: el que trae la cabecera Link de la página anterior; sin él, la primera página */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Identificador del paciente (entero de 1 a 2147483647) */
+                idPaciente: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Un elemento por tipo */
+            200: {
+                headers: {
+                    /** @description Solo si quedan más elementos: `<ruta y consulta con el cursor siguiente>; rel="next"` (RFC 8288) */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentimientoEnFecha"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El paciente no consta en el registro */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listProgreso: {
         parameters: {
             query?: {
@@ -19231,6 +22654,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Progreso"][];
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGraficoDiario: {
+        parameters: {
+            query?: {
+                /** @description svg (image/svg+xml) o png (image/png); sin él, según Accept (SVG por defecto) */
+                formato?: "svg" | "png";
+                /** @description Primer día del eje de fechas (AAAA-MM-DD); sin él, el del primer punto */
+                desde?: string;
+                /** @description Último día del eje de fechas (AAAA-MM-DD), no anterior a desde; sin él, el del último punto */
+                hasta?: string;
+                /** @description Ancho de la imagen en píxeles, de 200 a 2000 (800 por defecto) */
+                ancho?: number;
+                /** @description Alto de la imagen en píxeles, de 150 a 1500 (400 por defecto) */
+                alto?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La gráfica (sin datos en el periodo: los ejes y el aviso «Sin datos en este periodo») */
+            200: {
+                headers: {
+                    /** @description private, no-store: datos de salud */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                    "image/png": string;
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGraficoProgreso: {
+        parameters: {
+            query?: {
+                /** @description svg (image/svg+xml) o png (image/png); sin él, según Accept (SVG por defecto) */
+                formato?: "svg" | "png";
+                /** @description Primer día del eje de fechas (AAAA-MM-DD); sin él, el del primer punto */
+                desde?: string;
+                /** @description Último día del eje de fechas (AAAA-MM-DD), no anterior a desde; sin él, el del último punto */
+                hasta?: string;
+                /** @description Ancho de la imagen en píxeles, de 200 a 2000 (800 por defecto) */
+                ancho?: number;
+                /** @description Alto de la imagen en píxeles, de 150 a 1500 (400 por defecto) */
+                alto?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La gráfica (sin datos en el periodo: los ejes y el aviso «Sin datos en este periodo») */
+            200: {
+                headers: {
+                    /** @description private, no-store: datos de salud */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                    "image/png": string;
+                };
+            };
+            /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Falta el token Bearer, es inválido o ha caducado */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El rol del usuario no permite esta operación (un AUDITOR solo puede leer GET /audit/v1/**, GET /api/admin/auditoria/** y GET /api/admin/facturacion/registros) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description El recurso no existe o no es visible para este usuario */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Servicio no disponible temporalmente; reintentar más tarde */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGraficoPuntuaciones: {
+        parameters: {
+            query: {
+                /** @description Código del instrumento (PHQ-9, GAD-7...) */
+                instrumento: string;
+                /** @description svg (image/svg+xml) o png (image/png); sin él, según Accept (SVG por defecto) */
+                formato?: "svg" | "png";
+                /** @description Primer día del eje de fechas (AAAA-MM-DD); sin él, el del primer punto */
+                desde?: string;
+                /** @description Último día del eje de fechas (AAAA-MM-DD), no anterior a desde; sin él, el del último punto */
+                hasta?: string;
+                /** @description Ancho de la imagen en píxeles, de 200 a 2000 (800 por defecto) */
+                ancho?: number;
+                /** @description Alto de la imagen en píxeles, de 150 a 1500 (400 por defecto) */
+                alto?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Identificador del recurso de la ruta (entero de 1 a 2147483647) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description La gráfica (sin datos en el periodo: los ejes y el aviso «Sin datos en este periodo») */
+            200: {
+                headers: {
+                    /** @description private, no-store: datos de salud */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                    "image/png": string;
                 };
             };
             /** @description Petición no válida: cuerpo, parámetro o identificador mal formado, o una regla de negocio incumplida */
