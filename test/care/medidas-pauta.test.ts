@@ -26,7 +26,12 @@ describe('care: scheduled questionnaire requests', function () {
   });
   after(() => srv.stop());
 
-  const pendientes = async () => (await srv.request('GET', '/api/cuestionarios/pendientes', { token: w.pac.token })).body as any[];
+  // A worker's request is no client's write, so no read waits for it: on KurrentDB, whose read models
+  // follow the log, it is listed once they have reached the log's head (on PostgreSQL at once, inline).
+  const pendientes = async () => {
+    expect(await srv.deps.projections.waitFor(await srv.deps.store.head(), 10_000)).to.equal(true);
+    return (await srv.request('GET', '/api/cuestionarios/pendientes', { token: w.pac.token })).body as any[];
+  };
 
   it('every N weeks: the first request at once, the next when N weeks have passed, once however many workers run', async () => {
     const { idAsignacion } = await asignarInstrumento(srv, w.psi, w.pac.idPaciente, 'GAD-7', { tipo: 'CADA_N_SEMANAS', semanas: 2 });
