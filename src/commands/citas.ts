@@ -14,7 +14,8 @@ import { agendaDecider, agendaPacienteDecider, ubicacionDecider, type AgendaComm
 import { horarioStep } from './horario.ts';
 import { comprobarModalidad, datosModalidad, nuevaSala } from './modalidades.ts';
 import { asignadoEn, comprobarDuracion, cuposCon, cuposDe, cuposLeenAsignado, porPaciente, reservasStep } from './reservas-paciente.ts';
-import { pasosConsentimiento } from './consentimientos.ts';
+import { pasosConsentimiento, requeridosDe } from './consentimientos.ts';
+import { REQUERIDOS_STREAM } from '../events/consentimiento.ts';
 
 // Application services of appointments and blocked time. Every change of occupied time is one
 // atomic append to the appointment's stream and the day streams of the psychologist's and the
@@ -96,9 +97,11 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
   comprobarDuracion(deps, actor, durationMinutes);
   // On the psychologist's own stream (a few events), before an id is taken. Deleting a
   // psychologist does not go through the agenda, so this is a check, not part of the append. The
-  // patient's stream (their assignment, for the counts) comes in the same round trip.
+  // patient's stream (their assignment, for the counts) and the consents required come in the same round trip.
   const leeAsignado = cuposLeenAsignado(deps, actor);
-  const [psicologoEvents, pacienteEvents] = await deps.store.readStreams([psicologoStream(input.idPsicologo), ...(leeAsignado ? [pacienteStream(idPaciente)] : [])]);
+  const [psicologoEvents, requeridosEvents, pacienteEvents] = await deps.store.readStreams([
+    psicologoStream(input.idPsicologo), REQUERIDOS_STREAM, ...(leeAsignado ? [pacienteStream(idPaciente)] : []),
+  ]);
   const psicologo = psicologoEvents.reduce((st, e) => psicologoActivo.evolve(st, e as never), psicologoActivo.initialState());
   psicologoActivo.decide({ type: 'ComprobarPsicologo' }, psicologo, ctx);
   await comprobarModalidad(deps, idPaciente, input.idPsicologo, input.modalidad ?? 'PRESENCIAL', psicologo);
@@ -113,7 +116,7 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
     ? [reservasStep(idPaciente, { type: 'AnotarReservas', data: { idPaciente, citas: [{ idCita, idPsicologo: input.idPsicologo, inicio }] }, cupos })]
     : [];
   // Required consent (none by default): checked and recorded in the same append (docs/care.md).
-  const consentimiento = await pasosConsentimiento(deps, idPaciente, [idCita], input.modalidad);
+  const consentimiento = await pasosConsentimiento(deps, idPaciente, [idCita], input.modalidad, requeridosDe(requeridosEvents));
   const r = await handleCommand(deps.store, [
     citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo), ...datosModalidad(input.modalidad) } }),
     ...consentimiento,

@@ -30,9 +30,13 @@ export function fijarRequeridos(deps: CommandDeps, actor: Actor, tipos: TipoCons
   }, commandContext(deps, actor));
 }
 
-/** The required types as their stream says now ([] when never set: nothing required). */
+/** The required types as their stream's events say ([] when never set: nothing required). */
+export const requeridosDe = (events: readonly unknown[]): TipoConsentimiento[] =>
+  events.reduce<TipoConsentimiento[]>((s, e) => evolveRequeridos(s, e as RequeridosEvent), []);
+
+/** The required types as their stream says now. */
 export async function requeridos(deps: CommandDeps): Promise<TipoConsentimiento[]> {
-  return (await deps.store.readStream(REQUERIDOS_STREAM)).reduce((s, e) => evolveRequeridos(s, e as unknown as RequeridosEvent), [] as TipoConsentimiento[]);
+  return requeridosDe(await deps.store.readStream(REQUERIDOS_STREAM));
 }
 
 /**
@@ -63,9 +67,13 @@ export function retirarConsentimiento(deps: CommandDeps, actor: Actor, idPacient
  * refused). ONLINE (`modalidad`; absent: PRESENCIAL) concerns ONLINE bookings only: required of them
  * when the practice requires it, else refused only to a patient who withdrew it.
  */
-export async function pasosConsentimiento(deps: CommandDeps, idPaciente: number, idCitas: number[], modalidad?: 'PRESENCIAL' | 'ONLINE'): Promise<Step[]> {
+export async function pasosConsentimiento(
+  deps: CommandDeps, idPaciente: number, idCitas: number[], modalidad?: 'PRESENCIAL' | 'ONLINE',
+  /** The required types, when the caller read their stream with its own (a round trip less). */
+  leidos?: TipoConsentimiento[],
+): Promise<Step[]> {
   const online = modalidad === 'ONLINE';
-  const tipos = (await requeridos(deps)).filter((t) => t !== 'ONLINE' || online);
+  const tipos = (leidos ?? (await requeridos(deps))).filter((t) => t !== 'ONLINE' || online);
   const siRetirado = online && !tipos.includes('ONLINE');
   if (tipos.length === 0 && !siRetirado) return [];
   const todos: TipoConsentimiento[] = siRetirado ? [...tipos, 'ONLINE'] : tipos;

@@ -202,15 +202,16 @@ for (const [name, open] of stores) {
       expect(rec.reads).to.deep.equal([
         // horario-<id>: the working-hours template (src/commands/horario.ts), one short stream;
         // reservas-paciente-<id>: what the patient booked themselves, for their limits (docs/limits.md);
-        // paciente-<id>: whether the practice assigned them to this psychologist (the unassigned cap).
-        `psicologo-${ID_PSI}`, 'paciente-2', `cita-${idCita}`, 'reservas-paciente-2', `horario-${ID_PSI}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
+        // paciente-<id>: whether the practice assigned them to this psychologist (the unassigned cap);
+        // consentimientos-requeridos: the consents the practice requires before booking (docs/care.md).
+        `psicologo-${ID_PSI}`, 'consentimientos-requeridos', 'paciente-2', `cita-${idCita}`, 'reservas-paciente-2', `horario-${ID_PSI}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
       ]);
       // In two round trips: the checks before an id is taken, then every stream of the append.
-      expect(rec.trips.map((t) => t.length)).to.deep.equal([2, 5]);
+      expect(rec.trips.map((t) => t.length)).to.deep.equal([3, 5]);
       // Across midnight: both days, in both agendas.
       const rec2 = recording(store);
       const late = await reservar(2, at('12-01', '23:30'), 60, rec2);
-      expect(rec2.reads.slice(5)).to.deep.equal([
+      expect(rec2.reads.slice(6)).to.deep.equal([
         agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaDiaStream(ID_PSI, `${Y}-12-02`),
         agendaPacienteDiaStream(2, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-02`),
       ]);
