@@ -4070,6 +4070,7 @@ export interface components {
             mensajes?: Record<string, never>[];
             /** @description Consentimientos informados firmados (también retirados y sustituidos) */
             consentimientos?: Record<string, never>[];
+            cuestionarios?: Record<string, never>[];
             /** @description Eventos del registro que conciernen al paciente */
             eventos?: {
                 /** @description Flujo de eventos al que pertenece */

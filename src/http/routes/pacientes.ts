@@ -40,7 +40,7 @@ const exportacion = named('ExportacionPaciente', s.object({
   generadoEn: localDateTimeOut(), usuario: { type: 'object' }, paciente: { type: 'object' }, direcciones: s.array({ type: 'object' }),
   ajustes: s.array({ type: 'object' }), dispositivos: s.array({ type: 'object' }), citas: s.array({ type: 'object' }),
   sesiones: s.array({ type: 'object' }), historialClinico: s.array({ type: 'object' }), diarioEmocional: s.array({ type: 'object' }),
-  progresoEmocional: s.array({ type: 'object' }), mensajes: s.array({ type: 'object' }), consentimientos: s.array({ type: 'object' }), eventos: s.array(s.object({ stream: s.string(), type: s.string(), occurredAt: localDateTimeOut(), data: { type: 'object' } })),
+  progresoEmocional: s.array({ type: 'object' }), mensajes: s.array({ type: 'object' }), consentimientos: s.array({ type: 'object' }), cuestionarios: s.array({ type: 'object' }), eventos: s.array(s.object({ stream: s.string(), type: s.string(), occurredAt: localDateTimeOut(), data: { type: 'object' } })),
 }));
 
 /** Fields only an administrator may change: who treats the patient, and whether they paid. */
