@@ -12,7 +12,7 @@ const GENERO: Record<string, 'm' | 'f'> = {
   Archivo: 'm', Bloqueo: 'm', Cita: 'f', 'Cliente FHIR': 'm', Dirección: 'f', Dispositivo: 'm', 'Entrada de lista de espera': 'f', 'Entrada del diario': 'f',
   'Feed de calendario': 'm', 'Historial clínico': 'm', 'Horario laboral': 'm', Mensaje: 'm', Paciente: 'm', 'Perfil de psicólogo': 'm',
   Psicólogo: 'm', 'Psicólogo asignado': 'm', Recurso: 'm', Serie: 'f', Servicio: 'm', Sesión: 'f', Situación: 'f', Tarifa: 'f', Usuario: 'm',
-  Factura: 'f', Pago: 'm',
+  Factura: 'f', Pago: 'm', 'Alerta de seguridad': 'f', 'Asignación de cuestionario': 'f', 'Documento de consentimiento': 'm', Instrumento: 'm',
 };
 const participio = (noun: string) => (GENERO[noun] === 'f' ? 'no encontrada' : 'no encontrado');
 
