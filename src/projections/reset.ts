@@ -17,6 +17,20 @@ export function projectionHandlers(projections: Projection[]): CheckpointedHandl
  */
 export async function resetProjections(knex: Knex, projections: Projection[]): Promise<void> {
   const names = [...new Set(projections.map((p) => p.name))].sort();
+  // A transaction that read one of the tables and then waits for the appenders' lock (an append after
+  // a read) deadlocks with the truncate: PostgreSQL ends one of the two; this one tries again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await resetOnce(knex, projections, names);
+      break;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+    }
+  }
+  forgetCheckpoints('projection_checkpoints', names);
+}
+
+async function resetOnce(knex: Knex, projections: Projection[], names: string[]): Promise<void> {
   await knex.transaction(async (trx) => {
     // No append in flight while inline read models are emptied (the order of inline-adoption.ts: this lock first).
     await trx.raw('select pg_advisory_xact_lock(?)', [APPENDERS_LOCK]);
@@ -28,5 +42,4 @@ export async function resetProjections(knex: Knex, projections: Projection[]): P
     await trx('inline_projections').whereIn('name', names).delete();
     await trx.raw("select pg_notify('practice_checkpoints', 'projection_checkpoints')");
   });
-  forgetCheckpoints('projection_checkpoints', names);
 }

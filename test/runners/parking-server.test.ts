@@ -51,7 +51,10 @@ describe('one bad event in the running service', function () {
     expect(list.body.map((d: { idDiario: number }) => d.idDiario)).to.include(diario.body.idDiario);
     const other = await newPaciente(srv);
     expect(Date.now() - t0, 'writes did not wait for the broken read models').to.be.below(2_500);
-    expect(srv.deps.projections.failing().map((f) => f.name).sort()).to.deep.equal(following);
+    // Each of them retrying the event, or (on a loaded machine, its retries already spent) parked it.
+    const stuck = () => [...new Set([...srv.deps.projections.failing().map((f) => f.name), ...srv.deps.projections.parked.snapshot().map((p) => p.consumer)])].sort();
+    for (const deadline = Date.now() + 10_000; !following.every((n) => stuck().includes(n)) && Date.now() < deadline;) await sleep(25);
+    expect(stuck()).to.include.members(following);
     expect((await srv.request('GET', '/health')).body).to.include({ status: 'DEGRADED' });
 
     // Parked: the read models go on with the next events, and a valid entry is listed again.
