@@ -3,7 +3,7 @@ import { evolvePaciente, pacienteStream, type Paciente } from '../events/pacient
 import { AppError, errors } from '../platform/errors.ts';
 import { tramoCita } from '../platform/agenda-time.ts';
 import { localDateTime } from '../platform/time.ts';
-import { salaVideoDe } from '../platform/video/sala-video.ts';
+import { salaVideoDe } from '../platform/video/index.ts';
 import type { Actor } from './decider.ts';
 import { commandContext, type CommandDeps } from './deps.ts';
 import { handleCommand } from './handler.ts';

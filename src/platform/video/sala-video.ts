@@ -1,9 +1,6 @@
-import type { JitsiConfig } from './jitsi-config.ts';
-import { JitsiSalas } from './jitsi.ts';
-
 // The video service behind ONLINE appointments. Jitsi Meet with JWT authentication is the one
 // there is (src/platform/video/jitsi.ts); another provider implements this interface and is chosen
-// in salaVideoDe from its own configuration.
+// in salaVideoDe (src/platform/video/index.ts) from its own configuration.
 
 export interface ParticipanteSala {
   /** A stable id of the person for the video service (`usuario-<idUsuario>`): shown to the other participant by Jitsi, so no name or e-mail in it. */
@@ -25,9 +22,4 @@ export interface AccesoSala {
 export interface SalaVideo {
   /** The URL that lets this one participant into this room in that window (a credential: only to that participant). */
   enlace(acceso: AccesoSala): string;
-}
-
-/** The configured provider, or null when online sessions are off. */
-export function salaVideoDe(config: { jitsi: JitsiConfig | null }): SalaVideo | null {
-  return config.jitsi ? new JitsiSalas(config.jitsi) : null;
 }
