@@ -127,7 +127,7 @@ describe('projection engine: concurrent lanes, statements per batch, catch-up ba
     const runner = new CheckpointRunner(knex, store, projectionHandlers([counter('otro', 'pace_otro', false)]), { table: 'projection_checkpoints', coalesceMs: 3_000, servesWrites: true });
     runner.start();
     try {
-      expect(await runner.waitFor(await appendMany(store, 1), 2_000), 'the first after a quiet spell: at once').to.equal(true);
+      expect(await runner.waitFor(await appendMany(store, 1), 5_000), 'the first after a quiet spell: at once').to.equal(true);
       const second = await appendMany(store, 1, 1);
       expect(await runner.waitFor(second, 500), 'gathered with what follows').to.equal(false);
       expect(await runner.waitFor(second, 10_000), 'within the window').to.equal(true);
@@ -142,8 +142,8 @@ describe('projection engine: concurrent lanes, statements per batch, catch-up ba
     });
     runner.start();
     try {
-      expect(await runner.waitForReads(await appendMany(store, 1), 2_000)).to.equal(true);
-      expect(await runner.waitForReads(await appendMany(store, 1, 1), 2_000), 'not held for the 10 s window').to.equal(true);
+      expect(await runner.waitForReads(await appendMany(store, 1), 5_000)).to.equal(true);
+      expect(await runner.waitForReads(await appendMany(store, 1, 1), 5_000), 'not held for the 10 s window').to.equal(true);
     } finally {
       await runner.stop();
     }
