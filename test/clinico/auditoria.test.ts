@@ -207,6 +207,8 @@ describe('audit of the clinical record: events, as-of replay, CLI, erasure and r
       return out;
     };
     const tables = async () => Promise.all(READ_MODELS.map(([t, order]) => dump(srv, t, order)));
+    // The analysts' tables follow the log (no write waits for them): compared once they are there.
+    expect(await srv.deps.projections.waitFor(await srv.deps.store.head(), 30_000)).to.equal(true);
     const [listsBefore, tablesBefore] = [await lists(), await tables()];
     expect(tablesBefore.every((t) => t !== '[]'), 'every table has rows').to.equal(true);
     const accesos = await dump(srv, 'accesos_clinicos', 'id_acceso');
