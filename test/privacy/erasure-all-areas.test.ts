@@ -244,6 +244,8 @@ describe('erasure of a patient across every area', function () {
   });
 
   it('a rebuild of the read models gives the same read models, still without the erased data', async () => {
+    // The asynchronous read models (analysts', FHIR) are compared once they reached the head too.
+    expect(await srv.deps.projections.waitFor(await srv.deps.store.head(), 30_000)).to.equal(true);
     const before = await dumpReadModels();
     await rebuildProjections(srv.config);
     expect(await dumpReadModels()).to.deep.equal(before);

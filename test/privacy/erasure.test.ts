@@ -147,6 +147,8 @@ describe('erasure of a patient (crypto-shredding)', () => {
   });
 
   it('a rebuild of the read models gives the same read models, still without the erased data', async () => {
+    // The asynchronous read models (analysts', FHIR) are compared once they reached the head too.
+    expect(await srv.deps.projections.waitFor(await srv.deps.store.head(), 30_000)).to.equal(true);
     const before = await dumpReadModels();
     await resetProjections(srv.deps.knex, allProjections(srv.config));
     const head = await srv.deps.store.head();
