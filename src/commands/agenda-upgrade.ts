@@ -4,10 +4,11 @@ import {
   agendaDiaStream, agendaPacienteDiaStream, bloqueoStream, evolveAgenda, evolveAgendaPaciente, intervalo,
   type Agenda, type AgendaEvent, type AgendaPaciente, type AgendaPacienteEvent, type BloqueoCreado, type Intervalo,
 } from '../events/agenda.ts';
-import { WrongExpectedRevisionError, type ExpectedRevision, type NewEvent, type Position, type StoredEvent, type StreamWrite } from '../eventstore/port.ts';
+import { WrongExpectedRevisionError, type ExpectedRevision, type NewEvent, type StoredEvent, type StreamWrite } from '../eventstore/port.ts';
 import { appendInParts } from '../eventstore/append-parts.ts';
 import { diasLocales, overlaps, tramoCita, type Tramo } from '../platform/agenda-time.ts';
 import type { CommandDeps } from './deps.ts';
+import { AGENDA_MARKER, findLegacyStreams, LEGACY, SCAN_STREAM, type Found } from './agenda-upgrade-scan.ts';
 
 // Before the per-day agenda streams (docs/architecture.md §3), every booking, move, cancellation
 // and block of a psychologist went through one stream `agenda-<idPsicologo>`. Today's decisions
@@ -26,14 +27,10 @@ import type { CommandDeps } from './deps.ts';
 // before the upgrade ran): the appointments exist, dropping one would hide it from every later
 // check. Such cases are counted and logged (ids only) for someone to resolve.
 
-const LEGACY = /^agenda-(\d+)$/;
-export const AGENDA_MARKER = 'AgendaPasadaADias';
-/** KurrentDB (any store without SQL): how far the log has been searched for legacy streams. */
-export const SCAN_STREAM = 'migracion-agenda-dias';
+export { AGENDA_MARKER, SCAN_STREAM };
 const SCANNED = 'LogBuscadoAgendasAntiguas';
 const SYSTEM = { idUsuario: null, rol: 'SYSTEM' } as const;
 const MAX_ATTEMPTS = 10;
-const PAGE = 1_000;
 
 type Origen = { eventId: string; occurredAt: string };
 interface LegacyAgenda {
@@ -105,39 +102,6 @@ export async function upgradeLegacyAgendas(deps: CommandDeps, log: UpgradeLog = 
   for (const streamId of found.streams) await upgradeStream(deps, streamId, report, log);
   if (found.scannedTo !== undefined) await recordScan(deps, found);
   return report;
-}
-
-interface Found {
-  streams: string[];
-  /** Non-SQL stores: the position the scan reached, and the revision of the scan stream read. */
-  scannedTo?: Position | null;
-  scanRevision?: ExpectedRevision;
-  scannedFrom?: Position | null;
-}
-
-async function findLegacyStreams(deps: CommandDeps): Promise<Found> {
-  if (deps.config.eventStore === 'postgres') {
-    // Only streams whose last event is not the marker (partial index events_agenda_legacy: empty,
-    // hence instant, on a database that never had the old layout).
-    const { rows } = await deps.knex.raw(`
-      select stream_id from (
-        select distinct on (stream_id) stream_id, type from events
-        where stream_id ~ '^agenda-[0-9]+$' order by stream_id, stream_revision desc
-      ) last where type <> ? order by 1`, [AGENDA_MARKER]);
-    return { streams: rows.map((r: { stream_id: string }) => r.stream_id) };
-  }
-  const checkpoint = await deps.store.readStream(SCAN_STREAM);
-  const last = checkpoint.at(-1);
-  const from = last ? ((last.data as { hasta?: Position | null }).hasta ?? null) : null;
-  const streams = new Set<string>();
-  let position = from;
-  for (;;) {
-    const page = await deps.store.readAll(position, PAGE);
-    if (page.events.length === 0) break;
-    for (const e of page.events) if (LEGACY.test(e.streamId)) streams.add(e.streamId);
-    position = page.last;
-  }
-  return { streams: [...streams].sort(), scannedTo: position, scannedFrom: from, scanRevision: last ? last.revision : 'noStream' };
 }
 
 /** Next time the scan starts where this one ended (a lost race with another process is harmless). */
