@@ -176,19 +176,39 @@ export class Log {
    * record by record from `from` until `max` pass the filter, each one searched counted in `searched`.
    */
   readAll(from: bigint | 'start' | 'end', backwards: boolean, filter: Filter | null, max: bigint): Rec[] {
-    let list: Rec[];
-    if (backwards) {
-      list = from === 'start' ? [] : this.all.filter((r) => from === 'end' || r.position < from).reverse();
-    } else {
-      list = from === 'end' ? [] : this.all.filter((r) => from === 'start' || r.position >= from);
-    }
     const out: Rec[] = [];
-    for (const r of list) {
-      if (BigInt(out.length) >= max) break;
-      this.searched++;
-      if (passes(filter, r)) out.push(r);
+    // Positions grow with the index: a read starts at its position's index (found by bisection) and
+    // walks only what it searches, as a server's reader does, not a copy of the whole log.
+    if (backwards) {
+      const start = from === 'start' ? -1 : from === 'end' ? this.all.length - 1 : this.firstAtOrAfter(from) - 1;
+      for (let i = start; i >= 0 && BigInt(out.length) < max; i--) this.search(filter, this.all[i], out);
+    } else {
+      const start = from === 'end' ? this.all.length : from === 'start' ? 0 : this.firstAtOrAfter(from);
+      for (let i = start; i < this.all.length && BigInt(out.length) < max; i++) this.search(filter, this.all[i], out);
     }
     return out;
+  }
+
+  /** The events after `position` (exclusive), for a subscription's catch-up. */
+  after(position: bigint): Rec[] {
+    return this.all.slice(this.firstAtOrAfter(position + 1n));
+  }
+
+  private search(filter: Filter | null, r: Rec, out: Rec[]): void {
+    this.searched++;
+    if (passes(filter, r)) out.push(r);
+  }
+
+  /** Index of the first event at or after `position` (the log's length when there is none). */
+  private firstAtOrAfter(position: bigint): number {
+    let lo = 0;
+    let hi = this.all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.all[mid].position < position) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Events of one stream from a revision, forwards or backwards; null when the stream does not exist. */

@@ -89,7 +89,7 @@ export class Reads {
       const a = o.getAll()!;
       const after = a.hasPosition() ? BigInt(a.getPosition()!.getCommitPosition()) : a.hasEnd() ? null : -1n;
       match = (r) => passes(filter, r);
-      backlog = after === null ? [] : this.log.all.filter((r) => r.position > after);
+      backlog = after === null ? [] : this.log.after(after);
       if (o.hasFilter()) scanned = checkpoints(call, o.getFilter()!);
     }
     call.write(new ReadResp().setConfirmation(new ReadResp.SubscriptionConfirmation().setSubscriptionId(randomUUID())));
