@@ -221,6 +221,11 @@ export class Log {
     return take(list, max);
   }
 
+  /** How many live listeners (subscriptions) hear each write. */
+  get listening(): number {
+    return this.listeners.size;
+  }
+
   /** Hears every later write, synchronously, right after it: nothing falls between a read and this. */
   listen(l: (recs: Rec[]) => void): () => void {
     this.listeners.add(l);

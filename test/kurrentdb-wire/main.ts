@@ -19,6 +19,8 @@ if (process.argv[2] === '--cluster') {
 } else {
   const standIn = await startKurrentStandIn({ port: Number(process.argv[2] ?? 0) });
   console.log(standIn.url);
+  // SIGUSR1: how large the log is and how many subscriptions listen (a run that slows down late).
+  process.on('SIGUSR1', () => console.log(`events ${standIn.log.all.length}, searched ${standIn.log.searched}, subscriptions ${standIn.log.listening}`));
   close = () => standIn.close();
 }
 const stop = () => void close().then(() => process.exit(0));
