@@ -7,6 +7,7 @@ import { commandLookups } from './command-lookups.ts';
 import { seedSituaciones } from './commands/catalogo-situaciones.ts';
 import { upgradeLegacyAgendas } from './commands/agenda-upgrade.ts';
 import { openEventStore } from './eventstore/open.ts';
+import type { Position } from './eventstore/port.ts';
 import { checkLogIdentity, logIdentity } from './eventstore/log-identity.ts';
 import { createApp } from './http/app.ts';
 import { AuthUserCache } from './http/auth-cache.ts';
@@ -170,22 +171,23 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     throttles: createThrottles(config.limits, availableParallelism(), throttleDb),
     pasarela: opts.stripe ?? (config.stripe.secretKey ? new StripeAdapter({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret }) : null),
   };
-  projections.start();
-  auditLog.start();
-  signer.start();
-  reactors.start();
-  outbox.start();
+  // INSTANCE_ROLE=api: this process serves requests only; the `all` instances follow the log (their
+  // runners commit, this one's waits hear them through the checkpoints, as across any instances).
+  const followsLog = config.instanceRole === 'all';
+  if (followsLog) for (const part of [projections, auditLog, signer, reactors, outbox]) part.start();
   // VERI*FACTU submission (docs/billing.md "Submission to AEAT"): one sender per deployment, by its lease.
   const aeat = opts.aeat ?? (config.aeat.enviar ? new SoapAeatSubmitter({ endpoint: config.aeat.endpoint, certificado: config.aeat.certificado! }) : null);
-  const aeatSender = aeat ? new AeatSender({ knex, submitter: aeat, clock: deps.clock, lease, logger }) : null;
+  const aeatSender = aeat && followsLog ? new AeatSender({ knex, submitter: aeat, clock: deps.clock, lease, logger }) : null;
   await aeatSender?.start();
   // The read models a client reads back are adopted as inline within milliseconds on a fresh or
   // up-to-date database: serve once they are, so the first writes do not meet each adoption's brief
   // exclusive lock (a burst of writers to one stream then retried past their attempts). A long
   // backlog (an upgrade) is not waited for: those read models follow the log and writes wait for them.
   if (!(await projections.inlineAdopted(10_000))) logger.info('inline read models still catching up; writes wait for them until adopted');
-  await bootstrapAdmin(deps, projections, logger);
-  await seedSituaciones(deps, projections, logger);
+  // The first start's writes wait for every read model where this process runs them, else for those a write waits for.
+  const started = followsLog ? projections : { waitFor: (p: Position | null, ms: number) => projections.waitForReads(p, ms) };
+  await bootstrapAdmin(deps, started, logger);
+  await seedSituaciones(deps, started, logger);
   // Agendas written before the per-day streams, before any request can book (PostgreSQL: one indexed
   // query when there are none; KurrentDB: a scan of the log since the last start). A failure stops the start.
   const upgraded = await upgradeLegacyAgendas(deps, (line, level) => logger[level](line));

@@ -47,6 +47,12 @@ export interface Config {
   consumerLeaseMs: number;
   /** CONSUMER_COALESCE_MS: after a short batch, how long the reactors and the asynchronous read models gather events before the next (0: at once). */
   consumerCoalesceMs: number;
+  /**
+   * INSTANCE_ROLE: `all` (default) serves the API and follows the log (asynchronous read models,
+   * reactors, outbox, audit log); `api` serves the API only and leaves the log's followers to the
+   * `all` instances on the same database (docs/scaling.md "Instance roles").
+   */
+  instanceRole: 'all' | 'api';
   /** How long an outbox row's claim lasts unless its holder renews it (src/reactors/outbox.ts). */
   outboxClaimMs: number;
   /** How often an instance beats its presence row, and how long silent it is taken for dead (src/realtime/presence.ts). */
@@ -173,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 10, 60_000),
     consumerLeaseMs: int(env, 'CONSUMER_LEASE_MS', DEFAULT_CONSUMER_LEASE_MS, 100, 600_000),
     consumerCoalesceMs: int(env, 'CONSUMER_COALESCE_MS', 50, 0, 1_000),
+    instanceRole: instanceRoleOf(env),
     outboxClaimMs: int(env, 'OUTBOX_CLAIM_MS', 5_000, 100, 600_000),
     ...presenceTimings(env),
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', DEFAULT_DATABASE_POOL_MAX, 4, 1000),
@@ -196,6 +203,12 @@ export function loadConfig(env: Env = process.env): Config {
       retentionYears: int(env, 'BILLING_RETENTION_YEARS', 6, 4, 30),
     },
   };
+}
+
+function instanceRoleOf(env: Env): 'all' | 'api' {
+  const role = env.INSTANCE_ROLE || 'all';
+  if (role !== 'all' && role !== 'api') throw new ConfigError('INSTANCE_ROLE must be all or api');
+  return role;
 }
 
 /** Shared with docs/fhir.md: the default names no practice in particular; a deployment that exchanges records sets its own. */
