@@ -6,6 +6,7 @@
 import { Api, futureSlot, serviceEnv, type Session } from './lib/api.ts';
 import { spawnTs, type Child } from './lib/child.ts';
 import { extraReadModelFigures } from './extra-read-model.ts';
+import { apiRoleFigures } from './http-api-role.ts';
 import { withTempDir, type SectionContext } from './lib/context.ts';
 import { failureNote, load, type LoadOptions, type LoadResult } from './lib/load.ts';
 import { pool, ratio, round } from './lib/stats.ts';
@@ -135,6 +136,7 @@ export async function httpSection(ctx: SectionContext): Promise<void> {
   await withTempDir('bench-http-', async (dir) => {
     const children: Child<Url>[] = [];
     let fx: HttpFixture;
+    const writeFloors = new Map<string, number>();
     try {
       const service = await spawnTs<Url>('bench/lib/service-main.ts', { env: serviceEnv(url, dir) });
       children.push(service);
@@ -158,6 +160,7 @@ export async function httpSection(ctx: SectionContext): Promise<void> {
         // The write floor gets the very request the service gets (headers, body, the n-th booking's slot).
         const writeFloor = e.writeFloorPath ? await measure(ctx, db.ready.url, { ...e.options(fx), path: e.writeFloorPath }) : null;
         if (writeFloor) {
+          writeFloors.set(e.name, writeFloor.rps);
           ctx.add({
             section: SECTION, name: `floor: ${WRITE_FLOOR}, same payload as ${e.name.split(' ').slice(0, 2).join(' ')}`, value: round(writeFloor.rps, 0), unit: 'req/s',
             ...latency(writeFloor), ratios: [{ to: 'raw node:http', value: ratio(writeFloor.rps, floor.rps) }], note: failureNote(writeFloor.failures),
@@ -170,6 +173,7 @@ export async function httpSection(ctx: SectionContext): Promise<void> {
         ctx.add({ section: SECTION, name: e.name, value: round(r.rps, 0), unit: 'req/s', ...latency(r), ratios, note: failureNote(r.failures) });
         if (e.alone) await aloneFigure(ctx, service.ready.url, e, fx);
       }
+      await apiRoleFigures(ctx, url, dir, fx, ENDPOINTS.filter((e) => e.writeFloorPath), writeFloors);
     } finally {
       for (const c of children.reverse()) await c.stop();
     }
