@@ -12,8 +12,10 @@ import { handleCommand, type Step } from './handler.ts';
 import { citaDecider, MAX_DURACION_MINUTOS, type Alcance } from './cita.ts';
 import { agendaDecider, agendaPacienteDecider, ubicacionDecider, type AgendaCommand, type AgendaPacienteCommand } from './agenda.ts';
 import { horarioStep } from './horario.ts';
+import { horarioStream } from '../events/horario.ts';
 import { comprobarModalidad, datosModalidad, nuevaSala } from './modalidades.ts';
 import { asignadoEn, comprobarDuracion, cuposCon, cuposDe, cuposLeenAsignado, porPaciente, reservasStep } from './reservas-paciente.ts';
+import { reservasPacienteStream } from '../events/reservas-paciente.ts';
 import { pasosConsentimiento, requeridosDe } from './consentimientos.ts';
 import { REQUERIDOS_STREAM } from '../events/consentimiento.ts';
 
@@ -99,17 +101,26 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
   // psychologist does not go through the agenda, so this is a check, not part of the append. The
   // patient's stream (their assignment, for the counts) and the consents required come in the same round trip.
   const leeAsignado = cuposLeenAsignado(deps, actor);
-  const [psicologoEvents, requeridosEvents, pacienteEvents] = await deps.store.readStreams([
-    psicologoStream(input.idPsicologo), REQUERIDOS_STREAM, ...(leeAsignado ? [pacienteStream(idPaciente)] : []),
-  ]);
+  const startDatetime = withSeconds(input.startDatetime);
+  const dias = diasCita(startDatetime, durationMinutes, ctx.timezone);
+  // The streams the append will hold its checks on come in the same round trip, read before the id
+  // is taken (none depends on it): the command's first attempt folds them instead of reading again.
+  const holds = [
+    horarioStream(input.idPsicologo), ...(porPaciente(actor) ? [reservasPacienteStream(idPaciente)] : []),
+    ...dias.map((dia) => agendaDiaStream(input.idPsicologo, dia)), ...dias.map((dia) => agendaPacienteDiaStream(idPaciente, dia)),
+  ];
+  const first = [psicologoStream(input.idPsicologo), REQUERIDOS_STREAM, ...(leeAsignado ? [pacienteStream(idPaciente)] : [])];
+  const read = await deps.store.readStreams([...first, ...holds]);
+  const [psicologoEvents, requeridosEvents] = read;
+  const pacienteEvents = leeAsignado ? read[2] : [];
+  const held = read.slice(first.length);
   const psicologo = psicologoEvents.reduce((st, e) => psicologoActivo.evolve(st, e as never), psicologoActivo.initialState());
   psicologoActivo.decide({ type: 'ComprobarPsicologo' }, psicologo, ctx);
   await comprobarModalidad(deps, idPaciente, input.idPsicologo, input.modalidad ?? 'PRESENCIAL', psicologo);
   const cupos = cuposCon(deps, actor, leeAsignado ? asignadoEn(pacienteEvents) : null);
   const idCita = await deps.ids('cita');
-  const hueco = { idPsicologo: input.idPsicologo, idCita, startDatetime: withSeconds(input.startDatetime), durationMinutes };
-  const horario = { idPaciente, idCita, startDatetime: hueco.startDatetime, durationMinutes };
-  const dias = diasCita(hueco.startDatetime, durationMinutes, ctx.timezone);
+  const hueco = { idPsicologo: input.idPsicologo, idCita, startDatetime, durationMinutes };
+  const horario = { idPaciente, idCita, startDatetime, durationMinutes };
   // A time that cannot be placed has no day and no count: the cita step refuses it first (400).
   const inicio = dias.length ? tramoCita(hueco.startDatetime, durationMinutes, ctx.timezone)!.inicio : null;
   const cuenta = porPaciente(actor) && inicio
@@ -118,13 +129,14 @@ export async function reservarCita(deps: CommandDeps, actor: Actor, idPaciente: 
   // Required consent (none by default): checked and recorded in the same append (docs/care.md).
   const consentimiento = await pasosConsentimiento(deps, idPaciente, [idCita], input.modalidad, requeridosDe(requeridosEvents));
   const r = await handleCommand(deps.store, [
-    citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo), ...datosModalidad(input.modalidad) } }),
+    // The appointment's id was just taken from the sequence: its stream cannot exist yet.
+    { ...citaStep(idCita, { type: 'CrearCita', data: { ...hueco, idPaciente, motivo: limpio(input.motivo), ...datosModalidad(input.modalidad) } }), fresh: true },
     ...consentimiento,
     ...cuenta,
     horarioStep(input.idPsicologo, hueco.startDatetime, hueco.durationMinutes),
     ...dias.map((dia) => agendaStep(input.idPsicologo, dia, { type: 'ReservarHueco', data: hueco })),
     ...dias.map((dia) => pacienteStep(idPaciente, dia, { type: 'ReservarHorario', data: horario })),
-  ], ctx);
+  ], ctx, undefined, new Map(holds.map((streamId, i) => [streamId, held[i]])));
   return { idCita, position: r.position, events: r.events };
 }
 

@@ -48,12 +48,14 @@ export async function handleCommand(
   plan: Plan,
   ctx: CommandContext,
   reservations: (events: DomainEvent[]) => Reservation[] = () => [],
+  /** Streams the caller read already, in its own earlier round trip: the first attempt folds these instead of reading them again. */
+  preread?: ReadonlyMap<string, StoredEvent[]>,
 ): Promise<Handled> {
   for (let attempt = 1; ; attempt++) {
     const steps = typeof plan === 'function' ? await plan() : plan;
     const writes = [];
     const all: DomainEvent[] = [];
-    const histories = await readHistories(store, steps, attempt === 1 && store.skipsFreshReads === true);
+    const histories = await readHistories(store, steps, attempt === 1 && store.skipsFreshReads === true, attempt === 1 ? preread : undefined);
     for (const [i, step] of steps.entries()) {
       const history = histories[i];
       let state = step.decider.initialState();
@@ -77,15 +79,16 @@ export async function handleCommand(
 }
 
 /**
- * Every stream of the command in one round trip (none when all are fresh), in the plan's order;
- * a fresh step's stream is taken as empty unless `trustFresh` is off (a retry after a conflict).
+ * Every stream of the command in one round trip (none when all are fresh or pre-read), in the plan's
+ * order; a fresh step's stream is taken as empty unless `trustFresh` is off (a retry after a
+ * conflict), a pre-read one as the caller read it (a retry reads it again).
  */
-async function readHistories(store: EventStore, steps: Step[], trustFresh: boolean): Promise<StoredEvent[][]> {
-  const skip = (step: Step) => trustFresh && step.fresh === true;
-  const toRead = steps.filter((step) => !skip(step)).map((step) => step.streamId);
+async function readHistories(store: EventStore, steps: Step[], trustFresh: boolean, preread?: ReadonlyMap<string, StoredEvent[]>): Promise<StoredEvent[][]> {
+  const known = (step: Step) => (trustFresh && step.fresh === true ? [] : preread?.get(step.streamId));
+  const toRead = steps.filter((step) => !known(step)).map((step) => step.streamId);
   const read = toRead.length > 0 ? await store.readStreams(toRead) : [];
   let next = 0;
-  return steps.map((step) => (skip(step) ? [] : read[next++]));
+  return steps.map((step) => known(step) ?? read[next++]);
 }
 
 function withMetadata(event: DomainEvent, ctx: CommandContext) {

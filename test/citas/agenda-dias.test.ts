@@ -204,14 +204,17 @@ for (const [name, open] of stores) {
         // reservas-paciente-<id>: what the patient booked themselves, for their limits (docs/limits.md);
         // paciente-<id>: whether the practice assigned them to this psychologist (the unassigned cap);
         // consentimientos-requeridos: the consents the practice requires before booking (docs/care.md).
-        `psicologo-${ID_PSI}`, 'consentimientos-requeridos', 'paciente-2', `cita-${idCita}`, 'reservas-paciente-2', `horario-${ID_PSI}`, agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
+        `psicologo-${ID_PSI}`, 'consentimientos-requeridos', 'paciente-2', `horario-${ID_PSI}`, 'reservas-paciente-2', agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-01`),
+        // The appointment's own stream, new (its id just taken from the sequence): not read where the store trusts that (PostgreSQL).
+        ...(store.skipsFreshReads ? [] : [`cita-${idCita}`]),
       ]);
-      // In two round trips: the checks before an id is taken, then every stream of the append.
-      expect(rec.trips.map((t) => t.length)).to.deep.equal([3, 5]);
+      // One round trip before the id is taken, with every stream the append holds its checks on; the
+      // command folds those instead of reading them again.
+      expect(rec.trips.map((t) => t.length)).to.deep.equal(store.skipsFreshReads ? [7] : [7, 1]);
       // Across midnight: both days, in both agendas.
       const rec2 = recording(store);
       const late = await reservar(2, at('12-01', '23:30'), 60, rec2);
-      expect(rec2.reads.slice(6)).to.deep.equal([
+      expect(rec2.reads.slice(5, 9)).to.deep.equal([
         agendaDiaStream(ID_PSI, `${Y}-12-01`), agendaDiaStream(ID_PSI, `${Y}-12-02`),
         agendaPacienteDiaStream(2, `${Y}-12-01`), agendaPacienteDiaStream(2, `${Y}-12-02`),
       ]);
