@@ -25,6 +25,13 @@ type MemberPart = Part & { member: Member };
 export async function groupBatch(core: RunnerCore, reader: BatchReader, group: Member[], from: Position | null): Promise<BatchResult> {
   const { events, asked } = await reader.read(from);
   if (events.length === 0) return { progressed: false, short: true, locked: true };
+  // While this runner runs a read model a write waits for (KurrentDB's; PostgreSQL's before adoption),
+  // the others commit on their own: the loop goes on reading for the first without waiting for them.
+  if (core.mine().some((m) => m.reads) && group.some((m) => !m.reads)) {
+    detach(core, reader, group.filter((m) => !m.reads), events, asked);
+    const reads = group.filter((m) => m.reads);
+    return reads.length > 0 ? laneBatch(core, reader, reads, events, asked) : { progressed: false, short: true, locked: true };
+  }
   const lanes = [group.filter((m) => m.reads), group.filter((m) => !m.reads)].filter((lane) => lane.length > 0);
   // Both settle before the loop goes on (a failed one is thrown then): no lane outlives its round.
   const settled = await Promise.allSettled(lanes.map((lane) => laneBatch(core, reader, lane, events, asked)));
@@ -34,6 +41,22 @@ export async function groupBatch(core: RunnerCore, reader: BatchReader, group: M
   if (!second) return first;
   // The loop's pace follows the first lane; a second one that is locked out catches up later.
   return { progressed: first.progressed || second.progressed, short: first.short && second.short, locked: first.locked };
+}
+
+/**
+ * Commits a lane apart from the loop: its members are busy (the loop leaves them alone) until it
+ * settles, then the loop is woken to take them on from where they stand. A lane that throws (the
+ * database, not an event: those are retried and parked inside) is logged and read again later.
+ */
+function detach(core: RunnerCore, reader: BatchReader, lane: Member[], events: StoredEvent[], asked: number): void {
+  const done = laneBatch(core, reader, lane, events, asked).then(() => {}, (err: unknown) => {
+    core.logger?.error({ err, runner: core.options.table }, 'batch failed; retrying');
+    core.loaded = false;
+  }).finally(() => {
+    for (const m of lane) core.busy.delete(m.handler.name);
+    core.wake();
+  });
+  for (const m of lane) core.busy.set(m.handler.name, done);
 }
 
 /** Commits `events` for `group`. A consumer that throws on an event keeps the events before it and stops there; the others commit them all. */

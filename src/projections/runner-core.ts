@@ -76,6 +76,8 @@ export class RunnerCore {
   loadedAt = 0;
   /** Consumers whose last batch found another process holding them: their waiters read the table. */
   readonly lockedOut = new Set<string>();
+  /** Consumers whose batch commits apart from the loop now (group-batch.ts `detach`): the loop leaves them until it settles. */
+  readonly busy = new Map<string, Promise<void>>();
   readonly members: Member[];
   /** Woken when the loop should look again (a lease changed, a checkpoint moved, a stop). */
   readonly wakers = new Set<() => void>();
@@ -112,6 +114,11 @@ export class RunnerCore {
   /** The consumers this instance runs now (an inline one is run by the appends). */
   mine(): Member[] {
     return this.members.filter((m) => !this.isInline(m.handler.name) && (!this.leases || this.leases.owns(m.handler.name)));
+  }
+
+  /** The consumers the loop may take a batch of now: its own, but for those committing apart. */
+  free(): Member[] {
+    return this.mine().filter((m) => !this.busy.has(m.handler.name));
   }
 
   /** Written in the appends' own transactions (as this process's store knows: read at each load and by its appends). */

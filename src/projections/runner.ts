@@ -9,7 +9,7 @@ import type { Lag } from './lag.ts';
 import type { LeaseKeeper } from './lease-keeper.ts';
 import type { ParkedTally } from './parked-tally.ts';
 import { readers, waitOn } from './read-your-writes.ts';
-import { RunnerCore, type RunnerOptions } from './runner-core.ts';
+import { RunnerCore, type Member, type RunnerOptions } from './runner-core.ts';
 import type { CheckpointWatcher } from './watcher.ts';
 import { localCommitWakers, sleep, unreadAfter, wakeup } from './wakeups.ts';
 
@@ -106,6 +106,7 @@ export class CheckpointRunner {
     this.core.stopped = true;
     this.core.wake();
     await this.running;
+    await Promise.all(this.core.busy.values()); // a lane committing apart ends its batch too
     await this.leases?.stop(!opts.abandon);
     this.watcher.close();
     this.parked.stop();
@@ -155,15 +156,15 @@ export class CheckpointRunner {
     const compare = (a: Position | null, b: Position | null) => core.store.compare(a, b);
     // Reloaded now and then too: a notification lost while a checkpoint was reset must not hide it for long.
     if (!core.loaded || Date.now() - core.loadedAt > RELOAD_MS) await core.load();
-    const mine = core.mine();
+    const mine = core.free();
     const healthy = mine.filter((m) => !m.failure);
     const lead = healthy.reduce<Position | null | undefined>((a, m) => (a === undefined || compare(m.position, a) > 0 ? m.position : a), undefined);
     const group = lead === undefined ? [] : healthy.filter((m) => compare(m.position, lead) === 0);
     const out: Step = { progressed: false, short: true, lead, locked: true };
     if (group.length > 0) Object.assign(out, await groupBatch(core, this.reader, group, lead ?? null));
-    for (const m of mine) {
-      if (group.includes(m) || (m.failure && m.failure.nextAt > Date.now())) continue;
-      const r = await groupBatch(core, this.reader, [m], m.position);
+    const behind = mine.filter((m) => !group.includes(m) && !(m.failure && m.failure.nextAt > Date.now()));
+    for (const g of samePlace(behind, compare)) {
+      const r = await groupBatch(core, this.reader, g, g[0].position);
       if (r.progressed) Object.assign(out, { progressed: true, short: false });
     }
     return out;
@@ -267,4 +268,15 @@ export class CheckpointRunner {
   readers(): string[] {
     return readers(this.core).map((m) => m.handler.name);
   }
+}
+
+/** Consumers behind the lead, in groups that share a batch: those at one position together, each retrying one alone. */
+function samePlace(members: Member[], compare: (a: Position | null, b: Position | null) => number): Member[][] {
+  const groups: Member[][] = [];
+  for (const m of members) {
+    const g = m.failure ? undefined : groups.find((x) => !x[0].failure && compare(x[0].position, m.position) === 0);
+    if (g) g.push(m);
+    else groups.push([m]);
+  }
+  return groups;
 }
