@@ -1,4 +1,6 @@
-// npm run bench -- --profile [--profile-endpoint "POST /api/citas (free slots)"] [--quick]
+// npm run bench -- --profile [--profile-endpoint "POST /api/citas (free slots)"] [--profile-role api] [--quick]
+// (--profile-role api: the profiled server serves with INSTANCE_ROLE=api while an unprofiled one
+// beside it follows the log: the profile then holds the request path alone.)
 // A CPU profile of the service under load on one endpoint: the server child runs with
 // `node --cpu-prof`, autocannon drives the endpoint, and the top frames by self time are summarised
 // (also by package / source file) into bench/results/profile.md.
@@ -58,6 +60,36 @@ function inclusiveOurs(profile: CpuProfile): Map<string, number> {
   return totals;
 }
 
+/**
+ * For the samples spent in socket writes (writev, writeBuffer: a syscall each), the nearest frame of
+ * a package or of ours above them: which client's writes they are (pg's, the HTTP server's).
+ */
+function writeCallers(profile: CpuProfile): Map<string, number> {
+  const parent = new Map<number, number>();
+  const byId = new Map<number, ProfileNode>();
+  for (const n of profile.nodes) {
+    byId.set(n.id, n);
+    for (const c of n.children ?? []) parent.set(c, n.id);
+  }
+  const totals = new Map<string, number>();
+  for (const id of profile.samples) {
+    const leaf = byId.get(id)!.callFrame;
+    if (leaf.functionName !== 'writev' && leaf.functionName !== 'writeBuffer') continue;
+    let caller = '(none)';
+    for (let at = parent.get(id); at !== undefined; at = parent.get(at)) {
+      const f = byId.get(at)!.callFrame;
+      const where = area(f.url, f.functionName);
+      if (where !== 'node internals' && where !== '(native)') {
+        caller = `${f.functionName || '(anonymous)'} — ${where}`;
+        break;
+      }
+    }
+    const key = `${leaf.functionName} ← ${caller}`;
+    totals.set(key, (totals.get(key) ?? 0) + 1);
+  }
+  return totals;
+}
+
 export function summarise(profile: CpuProfile, top = 20): string {
   const totalSamples = profile.samples.length || 1;
   const byFrame = new Map<string, number>();
@@ -78,11 +110,12 @@ export function summarise(profile: CpuProfile, top = 20): string {
     `${totalSamples} samples over ${seconds} s.`, '',
     '**By package or source file (self time)**', '', '| self | where |', '|---:|---|', ...rows(byArea), '',
     '**Top frames (self time)**', '', '| self | frame |', '|---:|---|', ...rows(byFrame), '',
-    '**Our functions (src/), inclusive time**', '', '| total | function |', '|---:|---|', ...rows(inclusiveOurs(profile)),
+    '**Our functions (src/), inclusive time**', '', '| total | function |', '|---:|---|', ...rows(inclusiveOurs(profile)), '',
+    '**Socket writes, by the nearest caller outside node**', '', '| self | write ← caller |', '|---:|---|', ...rows(writeCallers(profile)).slice(0, 10),
   ].join('\n');
 }
 
-export async function profileSection(ctx: SectionContext, endpointName: string): Promise<void> {
+export async function profileSection(ctx: SectionContext, endpointName: string, role: 'all' | 'api' = 'all'): Promise<void> {
   const endpoint = ENDPOINTS.find((e) => e.name === endpointName || e.name.startsWith(endpointName));
   if (!endpoint) throw new Error(`unknown endpoint "${endpointName}"; known: ${ENDPOINTS.map((e) => e.name).join(' | ')}`);
   const url = await ctx.pg.createDatabase('bench_profile');
@@ -91,9 +124,9 @@ export async function profileSection(ctx: SectionContext, endpointName: string):
     mkdirSync(profDir);
     // Seeded by an unprofiled server first, so the profile holds the load and little else.
     const seeder = await spawnTs<{ url: string }>('bench/lib/service-main.ts', { env: serviceEnv(url, dir) });
-    const fx = await seedHttpFixture(new Api(seeder.ready.url)).finally(() => seeder.stop());
+    const fx = await seedHttpFixture(new Api(seeder.ready.url)).finally(() => role === 'all' && seeder.stop());
     const queryLog = join(dir, 'queries.json');
-    const env = serviceEnv(url, dir, { BENCH_QUERY_LOG: queryLog });
+    const env = serviceEnv(url, dir, { BENCH_QUERY_LOG: queryLog, INSTANCE_ROLE: role });
     const service = await spawnTs<{ url: string }>('bench/lib/service-main.ts', { env, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profDir] });
     let requests = 0;
     try {
@@ -104,6 +137,7 @@ export async function profileSection(ctx: SectionContext, endpointName: string):
       ctx.log(`profile: ${Math.round(r.rps)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms while profiling`);
     } finally {
       await service.stop();
+      if (role === 'api') await seeder.stop(); // it followed the log beside the profiled one
     }
     const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no CPU profile');
@@ -115,7 +149,7 @@ export async function profileSection(ctx: SectionContext, endpointName: string):
       '| per request | statement (first 70 characters) |', '|---:|---|',
       ...queries.slice(0, 15).map(([q, n]) => `| ${perRequest(n)} | \`${q.replace(/\|/g, '\\|')}\` |`),
     ].join('\n');
-    const text = `## CPU profile: ${endpoint.name}\n\n${summarise(JSON.parse(readFileSync(join(profDir, file), 'utf8')) as CpuProfile)}\n\n${sql}\n`;
+    const text = `## CPU profile: ${endpoint.name}${role === 'api' ? ' (INSTANCE_ROLE=api; the log followed by another process)' : ''}\n\n${summarise(JSON.parse(readFileSync(join(profDir, file), 'utf8')) as CpuProfile)}\n\n${sql}\n`;
     mkdirSync('bench/results', { recursive: true });
     writeFileSync('bench/results/profile.md', text);
     process.stdout.write(`${text}\nWritten to bench/results/profile.md\n`);

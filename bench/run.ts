@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only http,eventstore,...] [-- --update-readme] [-- --profile]
+// npm run bench [-- --quick] [-- --only http,eventstore,...] [-- --update-readme] [-- --profile [--profile-role api]]
 //                [-- --rebuild-events N] [-- --scale-sizes 10,1000,100000]
 //
 // Where the service stands on this machine: every figure is a ratio to a reference measured in the
@@ -59,6 +59,8 @@ const { values } = parseArgs({
     'update-readme': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     'profile-endpoint': { type: 'string', default: 'POST /api/citas (free slots)' },
+    // `api`: the profiled server has INSTANCE_ROLE=api, beside an unprofiled one following the log.
+    'profile-role': { type: 'string', default: 'all' },
     // Overrides of the sizes, for a reduced full run on a slower machine.
     'rebuild-events': { type: 'string' },
     'scale-sizes': { type: 'string' },
@@ -88,7 +90,7 @@ async function main(): Promise<number> {
   try {
     const ctx: SectionContext = { quick, sizes, pg, log, add: (f) => figures.push(f) };
     if (values.profile) {
-      await profileSection(ctx, values['profile-endpoint']!);
+      await profileSection(ctx, values['profile-endpoint']!, values['profile-role'] === 'api' ? 'api' : 'all');
       return 0;
     }
     for (const name of names) {
