@@ -47,17 +47,27 @@ export const view = (r: Row): CitaView => ({
 });
 
 /** An appointment as the API shows it, from its stream's state (names from the directory read models). */
-export async function citaViewOf(knex: Knex, c: Extract<Cita, { status: 'existente' }>): Promise<CitaView> {
+/** The two names an appointment shows (null: that person was erased or never existed), in one read. */
+export async function nombresCita(knex: Knex, idPsicologo: number, idPaciente: number): Promise<{ psi: string | null; pac: string | null }> {
   const { rows } = await knex.raw(
     `select (select u.nombre || ' ' || coalesce(u.apellido, '') from psicologos ps join usuarios u on u.id_usuario = ps.id_usuario where ps.id_psicologo = ?) as psi,
             (select u.nombre || ' ' || coalesce(u.apellido, '') from pacientes p join usuarios u on u.id_usuario = p.id_usuario where p.id_paciente = ?) as pac`,
-    [c.idPsicologo, c.idPaciente],
+    [idPsicologo, idPaciente],
   );
+  return { psi: rows[0]?.psi ?? null, pac: rows[0]?.pac ?? null };
+}
+
+/** An appointment as its stream folds it, with the names read apart (nombresCita). */
+export function citaView(c: Extract<Cita, { status: 'existente' }>, nombres: { psi: string | null; pac: string | null }): CitaView {
   return {
     idCita: c.idCita, idPaciente: c.idPaciente, idPsicologo: c.idPsicologo,
-    nombrePsicologo: rows[0]?.psi?.trim() || 'Psicólogo eliminado', nombrePaciente: rows[0]?.pac?.trim() || 'Paciente eliminado',
+    nombrePsicologo: nombres.psi?.trim() || 'Psicólogo eliminado', nombrePaciente: nombres.pac?.trim() || 'Paciente eliminado',
     startDatetime: c.startDatetime, durationMinutes: c.durationMinutes, estado: c.estado, motivo: c.motivo, modalidad: c.modalidad,
   };
+}
+
+export async function citaViewOf(knex: Knex, c: Extract<Cita, { status: 'existente' }>): Promise<CitaView> {
+  return citaView(c, await nombresCita(knex, c.idPsicologo, c.idPaciente));
 }
 
 function scoped(q: Knex.QueryBuilder, alcance: Alcance): Knex.QueryBuilder {

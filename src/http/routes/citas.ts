@@ -9,7 +9,7 @@ import { errors } from '../../platform/errors.ts';
 import { currentMonth } from '../../platform/agenda-time.ts';
 import type { Position } from '../../eventstore/port.ts';
 import type { AuthUser } from '../../queries/usuarios.ts';
-import { citaViewOf, findCita, pageCitas } from '../../queries/citas.ts';
+import { citaView, citaViewOf, findCita, nombresCita, pageCitas } from '../../queries/citas.ts';
 import { agendaPaciente, agendaKey, AGENDA_KEY } from '../../queries/agenda.ts';
 import { pageInMemory } from '../../queries/paging.ts';
 import { answerPage } from '../paging.ts';
@@ -124,8 +124,18 @@ function pacienteRoutes(deps: AppDeps): RouteDef[] {
       body: crearBody, responses: { 201: one('Cita creada'), 409: conflictoPaciente(`${solapa}, o faltan consentimientos informados por firmar (el mensaje nombra cada documento y su versión; docs/care.md)`) },
       handler: async (ctx, { body }: { body: NuevaCita }) => {
         const user = caller(ctx);
-        const r = await reservarCita(deps, actorOf(user), ownPaciente(user), body);
-        await answer(deps, ctx, r, r.idCita, 201);
+        const idPaciente = ownPaciente(user);
+        // The answer is the appointment the command just wrote, from its event, not read back; only
+        // the two names come from the read models, read while the command runs.
+        const nombres = nombresCita(deps.knex, body.idPsicologo, idPaciente);
+        nombres.catch(() => {}); // awaited below; a refused booking leaves it unread
+        const r = await reservarCita(deps, actorOf(user), idPaciente, body);
+        await settled(deps, r);
+        const creada = r.events.find((e) => e.type === 'CitaCreada') as unknown as CitaEvent;
+        const cita = evolveCita({ status: 'nueva' }, creada);
+        if (cita.status === 'nueva') throw new Error(`appointment ${r.idCita} booked without its CitaCreada`);
+        ctx.status = 201;
+        ctx.body = citaView(cita, await nombres);
       },
     },
     {
