@@ -8,6 +8,7 @@ import { seedSituaciones } from './commands/catalogo-situaciones.ts';
 import { upgradeLegacyAgendas } from './commands/agenda-upgrade.ts';
 import { openEventStore } from './eventstore/open.ts';
 import type { Position } from './eventstore/port.ts';
+import { LiveTail } from './eventstore/live-tail.ts';
 import { checkLogIdentity, logIdentity } from './eventstore/log-identity.ts';
 import { createApp } from './http/app.ts';
 import { AuthUserCache } from './http/auth-cache.ts';
@@ -139,7 +140,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   // waiting together share one, src/http/auth-checks.ts): a change answered by another instance is in force here at once.
   const checks = new CoalescedAuthChecks((emailHashes) => findAuthStates(knex, emailHashes));
   const users = new AuthUserCache((emailHash) => findAuthUser(knex, emailHash), { check: checks.check });
-  await users.follow(opened.store, logger);
+  // One live read of the log for this process's followers without a checkpoint (the user cache here,
+  // the STOMP gateway's chat and alerts below): read and opened once per batch for all of them.
+  const tail = new LiveTail(opened.store);
+  await tail.start();
+  users.follow(tail, logger);
   const { keys } = opened;
   keys.watch(url); // an erasure by another instance takes effect here at once
   const store = users.observe(opened.store);
@@ -214,7 +219,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const drain = new HttpDrain();
   const server = createHttpServer(config, drain.wrap(createApp(deps, { users, replica }).callback()));
   // STOMP over WebSocket at /ws and SockJS at /ws/*, on the same port as the API.
-  const realtime = await startRealtime(deps, server, url, opts.realtime);
+  const realtime = await startRealtime(deps, server, url, tail, opts.realtime);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -239,6 +244,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await fhirExport.stop();
       await aeatSender?.stop();
       await Promise.all([projections.stop(), auditLog.stop(), signer.stop(), reactors.stop(), outbox.stop(), users.stop()]);
+      await tail.stop();
       mailer.close?.();
       await throttleDb.end();
       await replica?.close();

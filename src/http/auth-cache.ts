@@ -1,4 +1,5 @@
 import { asStored, lastEvents, streamsOf, type EventStore, type StoredEvent, type StreamsOfQuery, type Subscription } from '../eventstore/port.ts';
+import type { LiveTail } from '../eventstore/live-tail.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { AuthState, AuthUser } from '../queries/usuarios.ts';
 
@@ -66,10 +67,9 @@ export class AuthUserCache {
     this.check = options.check;
   }
 
-  /** Follows the log from its current head; call before the cache serves anything. */
-  async follow(store: EventStore, logger?: Logger): Promise<void> {
-    const from = await store.head();
-    this.subscription = store.subscribe(from, async (events) => this.saw(events), {
+  /** Follows the log from the tail's place (its head when started); call before the cache serves anything. */
+  follow(tail: LiveTail, logger?: Logger): void {
+    this.subscription = tail.follow(async (events) => this.saw(events), {
       onError: (err) => logger?.error({ err }, 'auth cache subscription failed; retrying'),
     });
   }

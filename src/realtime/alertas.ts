@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { EventStore, StoredEvent, Subscription } from '../eventstore/port.ts';
+import type { LiveTail } from '../eventstore/live-tail.ts';
+import type { StoredEvent, Subscription } from '../eventstore/port.ts';
 import type { AlertaSeguridadEmitida } from '../events/cuestionario.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { Hub } from './hub.ts';
@@ -13,10 +14,8 @@ import { DESTINATIONS } from './options.ts';
  * purpose: an alert raised while no instance ran is not pushed to sockets later; the mail and push
  * (the reactor's, exactly once through the outbox) and the open-alerts list carry it.
  */
-export async function startAlertDelivery(store: EventStore, hub: Hub, knex: Knex, logger?: Logger): Promise<Subscription> {
-  const from = await store.head();
-  return store.subscribe(
-    from,
+export function startAlertDelivery(tail: LiveTail, hub: Hub, knex: Knex, logger?: Logger): Subscription {
+  return tail.follow(
     async (events: StoredEvent[]) => {
       for (const e of events) {
         if (e.type !== 'AlertaSeguridadEmitida') continue;

@@ -1,4 +1,5 @@
-import type { EventStore, Position, StoredEvent, Subscription } from '../eventstore/port.ts';
+import type { LiveTail } from '../eventstore/live-tail.ts';
+import type { Position, StoredEvent, Subscription } from '../eventstore/port.ts';
 import type { MensajeEnviado } from '../events/mensaje.ts';
 import type { Logger } from '../platform/logger.ts';
 import { localDateTime } from '../platform/time.ts';
@@ -16,17 +17,15 @@ import { avisoSalaAbierta } from './aviso-sala.ts';
  * message stored while no instance ran is not pushed to sockets later (it is in the REST history,
  * and the push reactor, which is checkpointed, notifies the offline receiver).
  */
-export async function startChatDelivery(
-  store: EventStore,
+export function startChatDelivery(
+  tail: LiveTail,
   hub: Hub,
   zone: string,
   /** Resolves once the REST list of messages shows `position` (bounded: a broken read model does not stop the chat). */
   listed: (position: Position) => Promise<unknown>,
   logger?: Logger,
-): Promise<Subscription> {
-  const from = await store.head();
-  return store.subscribe(
-    from,
+): Subscription {
+  return tail.follow(
     async (events: StoredEvent[]) => {
       // A message is listed by GET .../mensajes no later than it reaches a socket.
       const lastMessage = [...events].reverse().find((e) => e.type === 'MensajeEnviado');

@@ -4,6 +4,7 @@ import sockjs, { type Connection } from 'sockjs';
 import { WebSocketServer } from 'ws';
 import type { AppDeps } from '../deps.ts';
 import { notificationSeal } from '../platform/crypto/notifications.ts';
+import type { LiveTail } from '../eventstore/live-tail.ts';
 import { startChatDelivery } from './delivery.ts';
 import { startAlertDelivery } from './alertas.ts';
 import { attachDispatcher } from './dispatcher.ts';
@@ -78,7 +79,7 @@ function createPresence(deps: AppDeps, hub: Hub, databaseUrl: string, instanceId
  * at /ws/*, presence shared with the other instances through PostgreSQL, and chat delivery from
  * the event log.
  */
-export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: string, overrides: Partial<RealtimeOptions> = {}): Promise<Realtime> {
+export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: string, tail: LiveTail, overrides: Partial<RealtimeOptions> = {}): Promise<Realtime> {
   const configured = { ...DEFAULT_REALTIME_OPTIONS.limits, maxBodyBytes: deps.config.limits.stompMaxBodyBytes };
   const { stompMaxTransactions: maxTransactions, stompMaxHeldBytes: maxHeldBytes } = deps.config.limits;
   const { presenceHeartbeatMs: instanceHeartbeatMs, presenceTimeoutMs: instanceTimeoutMs } = deps.config;
@@ -89,8 +90,8 @@ export async function startRealtime(deps: AppDeps, server: Server, databaseUrl: 
   const presence = createPresence(deps, hub, databaseUrl, instanceId, options);
   await presence.start();
   const listed = (position: string) => deps.projections.waitForReads(position, deps.config.readYourWritesTimeoutMs, ['MensajeEnviado']);
-  const delivery = await startChatDelivery(deps.store, hub, deps.config.practiceTimezone, listed, deps.logger);
-  const alerts = await startAlertDelivery(deps.store, hub, deps.knex, deps.logger);
+  const delivery = startChatDelivery(tail, hub, deps.config.practiceTimezone, listed, deps.logger);
+  const alerts = startAlertDelivery(tail, hub, deps.knex, deps.logger);
   const host = sessionHost(deps, hub, presence, options, live);
   const frameBytes = options.limits.maxBodyBytes + options.limits.maxHeaderBytes;
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { LiveTail } from '../../src/eventstore/live-tail.ts';
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '../../src/eventstore/postgres.ts';
 import { openEventStore } from '../../src/eventstore/open.ts';
@@ -48,7 +49,9 @@ describe('the authenticated users in memory', function () {
       let reads = 0;
       const rows = new Map([['h1', user(1)], ['h2', user(2)]]);
       const cache = new AuthUserCache(async (h) => { reads++; return rows.get(h) ?? null; });
-      await cache.follow(store);
+      const tail = new LiveTail(store);
+      await tail.start();
+      cache.follow(tail);
       try {
         expect((await cache.get('h1'))!.activo).to.equal(true);
         expect((await cache.get('h1'))!.activo).to.equal(true);
@@ -64,6 +67,7 @@ describe('the authenticated users in memory', function () {
         expect(reads).to.equal(readsAfter + 1);
       } finally {
         await cache.stop();
+        await tail.stop();
       }
     });
 
@@ -78,7 +82,9 @@ describe('the authenticated users in memory', function () {
         if (reads === 1) await gate; // read before the change, answered after it was seen
         return answer;
       }, { unsettledMs: 50 });
-      await cache.follow(store);
+      const tail = new LiveTail(store);
+      await tail.start();
+      cache.follow(tail);
       try {
         const seen = () => (cache as unknown as { generation: number }).generation;
         const before = seen();
@@ -94,6 +100,7 @@ describe('the authenticated users in memory', function () {
         expect(reads).to.equal(2);
       } finally {
         await cache.stop();
+        await tail.stop();
       }
     });
   });
