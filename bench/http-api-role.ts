@@ -8,7 +8,6 @@ import { spawnTs } from './lib/child.ts';
 import type { SectionContext } from './lib/context.ts';
 import { failureNote, load, type LoadOptions, type LoadResult } from './lib/load.ts';
 import { ratio, round } from './lib/stats.ts';
-import type { Endpoint, HttpFixture } from './http.ts';
 
 const SECTION = 'HTTP';
 /** Slots of their own: the main run books n < 200,000 (warm-up from 1,000,000), the alone run from 500,000. */
@@ -20,8 +19,14 @@ const shifted = (o: Omit<LoadOptions, 'url' | 'seconds' | 'connections'>, by: nu
   tokenFor: o.tokenFor ? (n: number) => o.tokenFor!(n + by) : undefined,
 });
 
+/** A write of the HTTP section (http.ts's Endpoint, as far as this needs it). */
+interface Write<F> {
+  name: string;
+  options: (fx: F) => Omit<LoadOptions, 'url' | 'seconds' | 'connections'>;
+}
+
 /** `floors`: each write endpoint's one-INSERT floor (req/s), measured earlier in the same run. */
-export async function apiRoleFigures(ctx: SectionContext, databaseUrl: string, dir: string, fx: HttpFixture, writes: Endpoint[], floors: Map<string, number>): Promise<void> {
+export async function apiRoleFigures<F>(ctx: SectionContext, databaseUrl: string, dir: string, fx: F, writes: Write<F>[], floors: Map<string, number>): Promise<void> {
   const api = await spawnTs<{ url: string }>('bench/lib/service-main.ts', { env: serviceEnv(databaseUrl, dir, { INSTANCE_ROLE: 'api' }) });
   try {
     const url = api.ready.url;
