@@ -170,7 +170,8 @@ export async function scaleSection(ctx: SectionContext): Promise<void> {
       const booker = await api.registerPaciente('scale-booker');
       await service.stop();
       service = null;
-      const o = await openBenchStore(url, dir);
+      // The service adopted its inline read models: the import's appends write them too (else refused, PR428).
+      const o = await openBenchStore(url, dir, { inline: true });
       try {
         await importAppointments(ctx, o, practices);
       } finally {

@@ -25,9 +25,11 @@ type MemberPart = Part & { member: Member };
 export async function groupBatch(core: RunnerCore, reader: BatchReader, group: Member[], from: Position | null): Promise<BatchResult> {
   const { events, asked } = await reader.read(from);
   if (events.length === 0) return { progressed: false, short: true, locked: true };
-  // While this runner runs a read model a write waits for (KurrentDB's; PostgreSQL's before adoption),
-  // the others commit on their own: the loop goes on reading for the first without waiting for them.
-  if (core.mine().some((m) => m.reads) && group.some((m) => !m.reads)) {
+  // At the log's end, while a server's runner runs a read model a write waits for (KurrentDB's;
+  // PostgreSQL's before adoption), the others commit on their own: the loop goes on reading for the
+  // first without waiting for them. Catching up (full batches) and in a rebuild, both lanes take each
+  // batch together: one read of the log for all.
+  if (core.options.servesWrites && events.length < asked && core.mine().some((m) => m.reads) && group.some((m) => !m.reads)) {
     detach(core, reader, group.filter((m) => !m.reads), events, asked);
     const reads = group.filter((m) => m.reads);
     return reads.length > 0 ? laneBatch(core, reader, reads, events, asked) : { progressed: false, short: true, locked: true };
