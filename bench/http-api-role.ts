@@ -13,7 +13,8 @@ const SECTION = 'HTTP';
 /** Slots of their own: the main run books n < 200,000 (warm-up from 1,000,000), the alone run from 500,000. */
 const OFFSET = 250_000;
 
-const shifted = (o: Omit<LoadOptions, 'url' | 'seconds' | 'connections'>, by: number) => ({
+/** The same requests from the n-th + `by` on: bookings in slots of their own. */
+export const shifted = (o: Omit<LoadOptions, 'url' | 'seconds' | 'connections'>, by: number) => ({
   ...o,
   bodyFor: o.bodyFor ? (n: number) => o.bodyFor!(n + by) : undefined,
   tokenFor: o.tokenFor ? (n: number) => o.tokenFor!(n + by) : undefined,

@@ -6,7 +6,7 @@
 import { Api, futureSlot, serviceEnv, type Session } from './lib/api.ts';
 import { spawnTs, type Child } from './lib/child.ts';
 import { extraReadModelFigures } from './extra-read-model.ts';
-import { apiRoleFigures } from './http-api-role.ts';
+import { apiRoleFigures, shifted } from './http-api-role.ts';
 import { withTempDir, type SectionContext } from './lib/context.ts';
 import { failureNote, load, type LoadOptions, type LoadResult } from './lib/load.ts';
 import { pool, ratio, round } from './lib/stats.ts';
@@ -110,10 +110,8 @@ export const ENDPOINTS: Endpoint[] = [
 
 async function measure(ctx: SectionContext, url: string, o: Omit<LoadOptions, 'url' | 'seconds' | 'connections'>): Promise<LoadResult> {
   const { warmSeconds, seconds, connections } = ctx.sizes.http;
-  const offset = 1_000_000; // warm-up bookings take other slots than the measured ones
-  const warmBody = o.bodyFor ? (n: number) => o.bodyFor!(n + offset) : undefined;
-  const warmToken = o.tokenFor ? (n: number) => o.tokenFor!(n + offset) : undefined;
-  await load({ ...o, bodyFor: warmBody, tokenFor: warmToken, url, seconds: warmSeconds, connections, maxRequests: 20_000 });
+  // Warm-up bookings take other slots than the measured ones.
+  await load({ ...shifted(o, 1_000_000), url, seconds: warmSeconds, connections, maxRequests: 20_000 });
   return load({ ...o, url, seconds, connections, maxRequests: 200_000 });
 }
 
@@ -123,11 +121,8 @@ const WRITE_FLOOR = 'node:http + pg, one INSERT per request';
 /** One client writing alone: its p50 is the write's own latency (issue 33's target: diary <= 3 ms, booking <= 8 ms). */
 async function aloneFigure(ctx: SectionContext, url: string, e: Endpoint, fx: HttpFixture): Promise<void> {
   const o = e.options(fx);
-  const offset = 500_000; // slots no other measurement books (the measured ones stay below 200,000, the warm-up above 1,000,000)
-  const r = await load({
-    ...o, url, seconds: ctx.sizes.http.seconds, connections: 1, maxRequests: 50_000,
-    bodyFor: o.bodyFor ? (n: number) => o.bodyFor!(n + offset) : undefined, tokenFor: o.tokenFor ? (n: number) => o.tokenFor!(n + offset) : undefined,
-  });
+  // Slots no other measurement books (the measured ones stay below 200,000, the warm-up above 1,000,000).
+  const r = await load({ ...shifted(o, 500_000), url, seconds: ctx.sizes.http.seconds, connections: 1, maxRequests: 50_000 });
   ctx.add({ section: SECTION, name: `${e.name}, one client alone (concurrency 1)`, value: round(r.rps, 0), unit: 'req/s', ...latency(r), ratios: [], note: failureNote(r.failures) });
 }
 

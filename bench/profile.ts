@@ -36,17 +36,23 @@ function area(url: string, fn: string): string {
   return url;
 }
 
-/**
- * Inclusive time of the service's own functions (src/): for each sample, every src frame on its
- * stack counts once. Shows which of our code paths the self time above is spent under.
- */
-function inclusiveOurs(profile: CpuProfile): Map<string, number> {
+/** Each node by id, and each node's parent: the stacks the samples stand on. */
+function links(profile: CpuProfile): { parent: Map<number, number>; byId: Map<number, ProfileNode> } {
   const parent = new Map<number, number>();
   const byId = new Map<number, ProfileNode>();
   for (const n of profile.nodes) {
     byId.set(n.id, n);
     for (const c of n.children ?? []) parent.set(c, n.id);
   }
+  return { parent, byId };
+}
+
+/**
+ * Inclusive time of the service's own functions (src/): for each sample, every src frame on its
+ * stack counts once. Shows which of our code paths the self time above is spent under.
+ */
+function inclusiveOurs(profile: CpuProfile): Map<string, number> {
+  const { parent, byId } = links(profile);
   const totals = new Map<string, number>();
   for (const id of profile.samples) {
     const seen = new Set<string>();
@@ -65,12 +71,7 @@ function inclusiveOurs(profile: CpuProfile): Map<string, number> {
  * a package or of ours above them: which client's writes they are (pg's, the HTTP server's).
  */
 function writeCallers(profile: CpuProfile): Map<string, number> {
-  const parent = new Map<number, number>();
-  const byId = new Map<number, ProfileNode>();
-  for (const n of profile.nodes) {
-    byId.set(n.id, n);
-    for (const c of n.children ?? []) parent.set(c, n.id);
-  }
+  const { parent, byId } = links(profile);
   const totals = new Map<string, number>();
   for (const id of profile.samples) {
     const leaf = byId.get(id)!.callFrame;

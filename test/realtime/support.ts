@@ -58,7 +58,8 @@ export async function startCluster(n: number, realtime: Partial<RealtimeOptions>
   };
 }
 
-function requester(base: string): Instance['request'] {
+/** JSON requests against one instance's base URL, with an optional Bearer token. */
+export function requester(base: string): Instance['request'] {
   return async (method, path, o = {}) => {
     const headers: Record<string, string> = {};
     if (o.token) headers.Authorization = `Bearer ${o.token}`;

@@ -7,6 +7,7 @@ import type { MailMessage } from '../../src/reactors/mail/mailer.ts';
 import { RecordingPush } from '../../src/reactors/push/push.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { asignar, at, newPaciente, newPsicologo } from '../citas/support.ts';
+import { requester, type Instance } from '../realtime/support.ts';
 
 // INSTANCE_ROLE=api (docs/scaling.md "Instance roles"): an instance that serves requests and leaves
 // the log's followers (asynchronous read models, reactors, the outbox, the audit log) to the `all`
@@ -16,7 +17,7 @@ import { asignar, at, newPaciente, newPsicologo } from '../citas/support.ts';
 describe('an instance with INSTANCE_ROLE=api beside an instance that follows the log', function () {
   this.timeout(120_000);
   let all: TestServer;
-  let api: RunningServer & { request: TestServer['request'] };
+  let api: RunningServer & { request: Instance['request'] };
   let apiKnex: ReturnType<typeof createKnex>;
   const apiMails: MailMessage[] = [];
   const apiPush = new RecordingPush();
@@ -29,7 +30,7 @@ describe('an instance with INSTANCE_ROLE=api beside an instance that follows the
       config: { ...all.config, instanceRole: 'api' }, database: { knex: apiKnex, url: all.db.url }, push: apiPush,
       mailer: { send: async (m) => { apiMails.push(m); } },
     });
-    api = { ...running, request: requestOn(running.url) };
+    api = { ...running, request: requester(running.url) };
     admin = await all.adminToken();
   });
   after(async () => {
@@ -109,19 +110,6 @@ async function quiet(srv: TestServer) {
   throw new Error('the outbox never emptied');
 }
 
-async function newPacienteOn(srv: { request: TestServer['request'] }) {
+async function newPacienteOn(srv: { request: Instance['request'] }) {
   return newPaciente(srv as TestServer);
-}
-
-function requestOn(base: string): TestServer['request'] {
-  return async (method, path, o = {}) => {
-    const headers: Record<string, string> = { ...(o.headers ?? {}) };
-    if (o.token) headers.Authorization = `Bearer ${o.token}`;
-    if (o.body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${base}${path}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
-    const text = await res.text();
-    let body: any = text;
-    try { body = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
-    return { status: res.status, body, text, headers: res.headers };
-  };
 }
